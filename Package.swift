@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Rendition",
+    products: [
+        .library(name: "RenditionCore", targets: ["RenditionCore"]),
+        .library(name: "RenditionCodecs", targets: ["RenditionCodecs"]),
+        .library(name: "RenditionPack", targets: ["RenditionPack"]),
+        .executable(name: "rendition", targets: ["rendition"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config; no flags in this manifest.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(
+            name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
+        .target(
+            name: "CRenditionCodecShims",
+            dependencies: ["CLibPNG", "CLibJPEG"],
+            path: "Sources/CRenditionCodecShims"),
+        // Pure Swift: rasters, resampling, analysis.
+        .target(name: "RenditionCore"),
+        .target(
+            name: "RenditionCodecs",
+            dependencies: ["RenditionCore", "CRenditionCodecShims", "CLibDeflate"]),
+        .target(name: "RenditionPack", dependencies: ["RenditionCore", "RenditionCodecs"]),
+        .executableTarget(
+            name: "rendition",
+            dependencies: [
+                "RenditionCore", "RenditionCodecs", "RenditionPack",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "RenditionCoreTests", dependencies: ["RenditionCore"]),
+        .testTarget(
+            name: "RenditionCodecsTests", dependencies: ["RenditionCodecs", "RenditionCore"]),
+        .testTarget(
+            name: "RenditionPackTests", dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

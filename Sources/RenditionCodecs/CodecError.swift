@@ -1,0 +1,30 @@
+/// Why bytes could not be decoded or an image could not be encoded.
+public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes start with no known image signature.
+    case unrecognizedFormat
+    /// The data claims to be `format` but is damaged: bad signature, bad CRC, truncated,
+    /// invalid header or compressed stream. `reason` says what was found.
+    case corrupt(format: ImageFormat, reason: String)
+    /// The image is valid but uses a feature Rendition does not handle.
+    case unsupported(format: ImageFormat, reason: String)
+    /// The image exceeds one of the configured `DecodeLimits`.
+    case limitExceeded(format: ImageFormat, reason: String)
+    /// The encoder failed (out of memory or an internal library error).
+    case encodingFailed(format: ImageFormat, reason: String)
+
+    /// A one-line explanation for people.
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat:
+            "not a PNG, JPEG, GIF or WebP file (unknown signature)"
+        case .corrupt(let format, let reason):
+            "corrupt \(format) data: \(reason)"
+        case .unsupported(let format, let reason):
+            "unsupported \(format) feature: \(reason)"
+        case .limitExceeded(let format, let reason):
+            "\(format) image exceeds a decoding limit: \(reason) (raise the limit if the file is trusted)"
+        case .encodingFailed(let format, let reason):
+            "could not encode \(format): \(reason)"
+        }
+    }
+}

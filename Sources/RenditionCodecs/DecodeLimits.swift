@@ -1,0 +1,66 @@
+/// Caps applied before and while decoding, so hostile or broken files (decompression bombs,
+/// absurd dimensions) are rejected early with `CodecError.limitExceeded`.
+public struct DecodeLimits: Sendable, Equatable {
+    /// Largest accepted width in pixels.
+    public var maxWidth: Int
+    /// Largest accepted height in pixels.
+    public var maxHeight: Int
+    /// Largest accepted width x height.
+    public var maxPixels: Int
+    /// Largest accepted number of frames in an animation.
+    public var maxFrames: Int
+    /// Largest accepted total of decoded RGBA bytes (all frames together).
+    public var maxDecodedBytes: Int
+    /// Largest accepted input size in bytes.
+    public var maxInputBytes: Int
+
+    /// Creates limits; every value must be positive.
+    public init(
+        maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 40_000_000,
+        maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20
+    ) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.maxPixels = maxPixels
+        self.maxFrames = maxFrames
+        self.maxDecodedBytes = maxDecodedBytes
+        self.maxInputBytes = maxInputBytes
+    }
+
+    /// Defaults that fit stickers and catalogs: 16,384 px per side, 40 megapixels,
+    /// 1,000 frames, 1 GiB decoded, 256 MiB input.
+    public static let `default` = DecodeLimits()
+
+    /// Throws `limitExceeded` unless a `width` x `height` image (times `frames`) fits.
+    public func check(width: Int, height: Int, frames: Int = 1, format: ImageFormat) throws(CodecError) {
+        guard width > 0, height > 0 else {
+            throw .corrupt(format: format, reason: "image size \(width)x\(height) is empty")
+        }
+        if width > maxWidth {
+            throw .limitExceeded(format: format, reason: "width \(width) px is over the limit of \(maxWidth) px")
+        }
+        if height > maxHeight {
+            throw .limitExceeded(format: format, reason: "height \(height) px is over the limit of \(maxHeight) px")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels {
+            throw .limitExceeded(format: format, reason: "\(width)x\(height) px is over the limit of \(maxPixels) pixels")
+        }
+        if frames > maxFrames {
+            throw .limitExceeded(format: format, reason: "\(frames) frames is over the limit of \(maxFrames)")
+        }
+        let (bytes, overflowBytes) = (pixels * 4).multipliedReportingOverflow(by: max(frames, 1))
+        if overflowBytes || bytes > maxDecodedBytes {
+            throw .limitExceeded(
+                format: format,
+                reason: "decoding would need \(bytes) bytes, over the limit of \(maxDecodedBytes)")
+        }
+    }
+
+    /// Throws `limitExceeded` when the input itself is larger than `maxInputBytes`.
+    public func check(inputBytes: Int, format: ImageFormat) throws(CodecError) {
+        if inputBytes > maxInputBytes {
+            throw .limitExceeded(format: format, reason: "input of \(inputBytes) bytes is over the limit of \(maxInputBytes)")
+        }
+    }
+}

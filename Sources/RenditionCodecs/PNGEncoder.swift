@@ -1,0 +1,87 @@
+import RenditionCore
+
+/// Encodes rasters as PNG with straight alpha, choosing the smallest lossless pixel format:
+/// palette (1, 2, 4 or 8 bits, with `tRNS`) when there are at most 256 colours, grey or grey +
+/// alpha when every pixel is grey, RGB when every pixel is opaque, RGBA otherwise.
+///
+/// Rows are filtered adaptively (minimum sum of absolute values per row; palettes use no
+/// filter) and compressed with libdeflate. Output is deterministic: same pixels and options,
+/// same bytes.
+public struct PNGEncoder: Sendable {
+    /// Encoder settings.
+    public struct Options: Sendable, Equatable {
+        /// libdeflate compression level, 0 (store) ... 12 (smallest, slowest).
+        public var compressionLevel: Int
+        /// Whether images with at most 256 colours may be written as a palette.
+        public var allowPalette: Bool
+
+        /// Creates options.
+        public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true) {
+            self.compressionLevel = compressionLevel
+            self.allowPalette = allowPalette
+        }
+    }
+
+    /// The default libdeflate level.
+    public static let defaultCompressionLevel = 9
+
+    /// The settings this encoder uses.
+    public let options: Options
+
+    /// Creates an encoder.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Encodes `raster` (premultiplied) as a PNG file.
+    public func encode(_ raster: Raster) throws(CodecError) -> [UInt8] {
+        let compressor = try DeflateCompressor(level: options.compressionLevel)
+        return try encode(raster, compressor: compressor)
+    }
+
+    /// Encodes `raster` with a caller-owned compressor (whose level wins over the options').
+    public func encode(_ raster: Raster, compressor: DeflateCompressor) throws(CodecError) -> [UInt8] {
+        let straight = raster.straightRGBA()
+        let layout = PNGPixelLayout(straightRGBA: straight, pixelCount: raster.width * raster.height,
+                                    allowPalette: options.allowPalette)
+        let rowBytes = layout.rowBytes(width: raster.width)
+        let height = raster.height
+        let packed = layout.pack(straightRGBA: straight, width: raster.width, height: height)
+        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        packed.withUnsafeBufferPointer { source in
+            filtered.withUnsafeMutableBufferPointer { destination in
+                PNGFilter.filter(
+                    raw: source.baseAddress!, rowBytes: rowBytes, height: height,
+                    bpp: layout.filterDistance, adaptive: layout.colorType != 3,
+                    output: destination.baseAddress!)
+            }
+        }
+
+        var writer = PNGChunkWriter(reservingCapacity: filtered.count / 2)
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(raster.width))
+        header.appendBigEndian(UInt32(raster.height))
+        header.append(contentsOf: [layout.bitDepth, layout.colorType, 0, 0, 0])
+        writer.append("IHDR", header)
+        if let palette = layout.palette {
+            var plte: [UInt8] = []
+            var trns: [UInt8] = []
+            for color in palette {
+                plte.append(UInt8(truncatingIfNeeded: color))
+                plte.append(UInt8(truncatingIfNeeded: color >> 8))
+                plte.append(UInt8(truncatingIfNeeded: color >> 16))
+                trns.append(UInt8(truncatingIfNeeded: color >> 24))
+            }
+            while trns.last == 255 { trns.removeLast() }
+            writer.append("PLTE", plte)
+            if !trns.isEmpty { writer.append("tRNS", trns) }
+        }
+        try filtered.withUnsafeBufferPointer { raw throws(CodecError) in
+            try writer.appendChunk("IDAT") { out throws(CodecError) in
+                try compressor.appendZlib(raw.baseAddress!, count: raw.count, to: &out)
+            }
+        }
+        writer.append("IEND", [])
+        return writer.bytes
+    }
+}

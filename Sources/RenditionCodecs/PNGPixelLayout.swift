@@ -1,0 +1,115 @@
+/// The smallest lossless PNG pixel format for a set of straight RGBA pixels, and the
+/// packing of rows into it.
+struct PNGPixelLayout {
+    /// PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA.
+    let colorType: UInt8
+    /// Bits per sample (per index for palettes).
+    let bitDepth: UInt8
+    /// Palette entries as `r | g << 8 | b << 16 | a << 24`, translucent ones first.
+    let palette: [UInt32]?
+    private let counter: ColorCounter?
+
+    init(straightRGBA: [UInt8], pixelCount: Int, allowPalette: Bool) {
+        var opaque = true
+        var grey = true
+        var counter: ColorCounter? = allowPalette ? ColorCounter(limit: 256) : nil
+        straightRGBA.withUnsafeBytes { raw in
+            for i in 0..<pixelCount {
+                let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
+                let r = key & 0xFF, g = (key >> 8) & 0xFF, b = (key >> 16) & 0xFF
+                if key >> 24 != 0xFF { opaque = false }
+                if r != g || g != b { grey = false }
+                if counter != nil, !counter!.insert(key) { counter = nil }
+            }
+        }
+        if grey && opaque {
+            // Grey needs no palette and filters well.
+            colorType = 0
+            bitDepth = 8
+            palette = nil
+            self.counter = nil
+        } else if var counter {
+            // Translucent entries first so tRNS can stop early; then by value, for determinism.
+            let order = counter.colors.sorted { lhs, rhs in
+                let lo = lhs >> 24 == 0xFF, ro = rhs >> 24 == 0xFF
+                if lo != ro { return !lo }
+                return lhs < rhs
+            }
+            counter.reorder(order)
+            colorType = 3
+            let n = order.count
+            bitDepth = n <= 2 ? 1 : n <= 4 ? 2 : n <= 16 ? 4 : 8
+            palette = order
+            self.counter = counter
+        } else {
+            colorType = grey ? (opaque ? 0 : 4) : (opaque ? 2 : 6)
+            bitDepth = 8
+            palette = nil
+            self.counter = nil
+        }
+    }
+
+    /// Bytes per pixel for the filters (at least 1).
+    var filterDistance: Int {
+        switch colorType {
+        case 2: 3
+        case 4: 2
+        case 6: 4
+        default: 1
+        }
+    }
+
+    /// Bytes in one unfiltered row.
+    func rowBytes(width: Int) -> Int {
+        switch colorType {
+        case 3: (width * Int(bitDepth) + 7) / 8
+        default: width * filterDistance
+        }
+    }
+
+    /// Converts straight RGBA rows into this layout (without filter bytes).
+    func pack(straightRGBA: [UInt8], width: Int, height: Int) -> [UInt8] {
+        if colorType == 6 { return straightRGBA }
+        let rowBytes = rowBytes(width: width)
+        var out = [UInt8](repeating: 0, count: rowBytes * height)
+        straightRGBA.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                let s = src.baseAddress!, d = dst.baseAddress!
+                switch colorType {
+                case 0:
+                    for i in 0..<(width * height) { d[i] = s[i * 4] }
+                case 4:
+                    for i in 0..<(width * height) {
+                        d[i * 2] = s[i * 4]
+                        d[i * 2 + 1] = s[i * 4 + 3]
+                    }
+                case 2:
+                    for i in 0..<(width * height) {
+                        d[i * 3] = s[i * 4]
+                        d[i * 3 + 1] = s[i * 4 + 1]
+                        d[i * 3 + 2] = s[i * 4 + 2]
+                    }
+                default:
+                    let counter = self.counter!
+                    let depth = Int(bitDepth)
+                    let perByte = 8 / depth
+                    for y in 0..<height {
+                        let row = d + y * rowBytes
+                        for x in 0..<width {
+                            let o = (y * width + x) * 4
+                            let key = UInt32(s[o]) | UInt32(s[o + 1]) << 8 | UInt32(s[o + 2]) << 16 | UInt32(s[o + 3]) << 24
+                            let index = UInt8(counter.index(of: key))
+                            if depth == 8 {
+                                row[x] = index
+                            } else {
+                                let shift = 8 - depth * (x % perByte + 1)
+                                row[x / perByte] |= index << shift
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files so that readers only ever see the old file or the complete new one: the bytes
+/// go to a temporary file in the same folder, are flushed to disk, then renamed into place.
+/// A failure (or a kill) leaves no partial file under the final name.
+public enum AtomicFile {
+    /// Writes `bytes` to `path`, replacing any existing file.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileError(path: path, operation: "create a temporary file for", errno: errno) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure: FileError?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileError(path: path, operation: "write", errno: errno)
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fchmod(fd, 0o644) != 0 { failure = FileError(path: path, operation: "set permissions on", errno: errno) }
+        if failure == nil, fsync(fd) != 0 { failure = FileError(path: path, operation: "flush", errno: errno) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = FileError(path: path, operation: "rename into", errno: errno) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+}
+
+/// A file-system operation that failed, with the path and the system's reason.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file concerned.
+    public let path: String
+    /// What was being done ("read", "write", ...).
+    public let operation: String
+    /// The system's explanation (from `strerror`).
+    public let reason: String
+
+    /// Creates an error from an `errno` value.
+    public init(path: String, operation: String, errno code: Int32) {
+        self.path = path
+        self.operation = operation
+        self.reason = String(cString: strerror(code))
+    }
+
+    /// Creates an error with a free-form reason.
+    public init(path: String, operation: String, reason: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+    }
+
+    /// `could not OPERATION PATH: REASON`.
+    public var description: String { "could not \(operation) \(path): \(reason)" }
+}

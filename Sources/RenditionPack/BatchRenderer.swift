@@ -1,0 +1,181 @@
+import Dispatch
+import RenditionCodecs
+import RenditionCore
+import Synchronization
+
+/// Why one sticker of a batch failed.
+public enum StickerError: Error, Sendable, CustomStringConvertible {
+    /// Reading the input or writing an output failed.
+    case file(FileError)
+    /// The input could not be decoded, or an output not encoded.
+    case codec(path: String, CodecError)
+    /// Another input earlier in the batch produces the same output names.
+    case duplicateName(path: String, name: String, firstPath: String)
+
+    /// `PATH: what went wrong`.
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .codec(let path, let error): "\(path): \(error)"
+        case .duplicateName(let path, let name, let firstPath):
+            "\(path): its renditions would be named \(name)@… like those of \(firstPath); rename one of them"
+        }
+    }
+}
+
+/// A rendition written to disk.
+public struct WrittenRendition: Sendable {
+    /// @1x, @2x or @3x.
+    public let scale: StickerScale
+    /// Pixel width.
+    public let width: Int
+    /// Pixel height.
+    public let height: Int
+    /// Size of the file in bytes.
+    public let byteCount: Int
+    /// Where it was written.
+    public let path: String
+}
+
+/// The outcome for one input of a batch.
+public struct StickerResult: Sendable {
+    /// The input file.
+    public let inputPath: String
+    /// The sticker's name (file name without extension and `@3x`).
+    public let name: String
+    /// Master size, when it could be decoded.
+    public let masterSize: (width: Int, height: Int)?
+    /// The files written, or why there are none.
+    public let outcome: Result<[WrittenRendition], StickerError>
+}
+
+/// Renders many stickers into one output folder, in parallel across stickers.
+///
+/// Each worker thread owns its resampling workspace and compressor. A failing input is
+/// reported and the batch goes on. Results are delivered in input order.
+public struct BatchRenderer: Sendable {
+    /// The per-sticker renderer.
+    public let renderer: StickerRenderer
+    /// The folder receiving `NAME@2x.png` and friends.
+    public let outputDirectory: String
+    /// Number of worker threads (at least 1).
+    public let threads: Int
+
+    /// Creates a batch renderer.
+    public init(renderer: StickerRenderer, outputDirectory: String, threads: Int) {
+        self.renderer = renderer
+        self.outputDirectory = outputDirectory
+        self.threads = max(1, threads)
+    }
+
+    /// Renders every input; `report` is called once per input, in input order, from
+    /// whichever thread completes the prefix.
+    @discardableResult
+    public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError) -> [StickerResult] {
+        try FileSystem.createDirectory(outputDirectory)
+        var firstByName: [String: String] = [:]
+        var duplicates: [Int: StickerError] = [:]
+        for (index, path) in inputs.enumerated() {
+            let name = StickerInputs.stickerName(for: path)
+            if let first = firstByName[name] {
+                duplicates[index] = .duplicateName(path: path, name: name, firstPath: first)
+            } else {
+                firstByName[name] = path
+            }
+        }
+
+        let next = Atomic<Int>(0)
+        let collector = OrderedCollector(count: inputs.count, report: report)
+        let duplicateErrors = duplicates
+        let workerCount = min(threads, max(1, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+            let worker = RenderWorker(renderer: renderer)
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if index >= inputs.count { break }
+                let path = inputs[index]
+                let name = StickerInputs.stickerName(for: path)
+                let result: StickerResult
+                if let duplicate = duplicateErrors[index] {
+                    result = StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(duplicate))
+                } else {
+                    result = worker.render(path: path, name: name, into: outputDirectory)
+                }
+                collector.deliver(result, at: index)
+            }
+        }
+        return collector.results()
+    }
+}
+
+/// Per-thread state: reusable scratch memory for one worker.
+final class RenderWorker {
+    let renderer: StickerRenderer
+    private var scratch: RenderScratch?
+
+    init(renderer: StickerRenderer) {
+        self.renderer = renderer
+    }
+
+    func render(path: String, name: String, into directory: String) -> StickerResult {
+        do {
+            let bytes = try FileSystem.read(path)
+            let master: Raster
+            do { master = try ImageDecoder.decode(bytes, limits: renderer.options.limits) } catch {
+                throw StickerError.codec(path: path, error)
+            }
+            let renditions: [Rendition]
+            do {
+                if scratch == nil { scratch = try RenderScratch(options: renderer.options) }
+                renditions = try renderer.render(master: master, scratch: scratch!)
+            } catch {
+                throw StickerError.codec(path: path, error)
+            }
+            var written: [WrittenRendition] = []
+            for rendition in renditions {
+                let outPath = "\(directory)/\(name)\(rendition.scale.suffix).\(rendition.fileExtension)"
+                do { try AtomicFile.write(rendition.bytes, to: outPath) } catch { throw StickerError.file(error) }
+                written.append(WrittenRendition(scale: rendition.scale, width: rendition.width, height: rendition.height,
+                                                byteCount: rendition.bytes.count, path: outPath))
+            }
+            return StickerResult(inputPath: path, name: name, masterSize: (master.width, master.height), outcome: .success(written))
+        } catch let error as StickerError {
+            return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(error))
+        } catch let error as FileError {
+            return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(.file(error)))
+        } catch {
+            return StickerResult(inputPath: path, name: name, masterSize: nil,
+                                 outcome: .failure(.file(FileError(path: path, operation: "render", reason: "\(error)"))))
+        }
+    }
+}
+
+/// Collects results from several threads and reports them in input order.
+final class OrderedCollector: Sendable {
+    private struct State {
+        var slots: [StickerResult?]
+        var nextToReport = 0
+    }
+
+    private let state: Mutex<State>
+    private let report: @Sendable (StickerResult) -> Void
+
+    init(count: Int, report: @escaping @Sendable (StickerResult) -> Void) {
+        state = Mutex(State(slots: Array(repeating: nil, count: count)))
+        self.report = report
+    }
+
+    func deliver(_ result: StickerResult, at index: Int) {
+        state.withLock { state in
+            state.slots[index] = result
+            while state.nextToReport < state.slots.count, let ready = state.slots[state.nextToReport] {
+                report(ready)
+                state.nextToReport += 1
+            }
+        }
+    }
+
+    func results() -> [StickerResult] {
+        state.withLock { $0.slots.compactMap { $0 } }
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small POSIX file helpers (reading whole files, creating folders, listing).
+public enum FileSystem {
+    /// Reads a whole file.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(path: path, operation: "inspect", errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path: path, operation: "read", reason: "it is a folder")
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(info.st_size) + 1))
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, operation: "read", errno: errno)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// Whether `path` names a folder.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether something exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Creates `path` and its missing parents.
+    public static func createDirectory(_ path: String) throws(FileError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw FileError(path: current, operation: "create folder", errno: errno)
+            }
+        }
+        guard isDirectory(path) else { throw FileError(path: path, operation: "create folder", reason: "a file is in the way") }
+    }
+
+    /// The names in a folder (not `.` or `..`), sorted.
+    public static func contents(of path: String) throws(FileError) -> [String] {
+        guard let dir = opendir(path) else { throw FileError(path: path, operation: "list", errno: errno) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

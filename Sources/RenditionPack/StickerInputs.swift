@@ -1,0 +1,45 @@
+/// Finds the sticker images named on a command line: files as given, folders searched
+/// (recursively) for files with an image extension.
+public enum StickerInputs {
+    /// File extensions treated as images when searching folders.
+    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp"]
+
+    /// Expands `paths` into image files, in a stable order (arguments in order, folder
+    /// contents sorted by path). Missing paths throw.
+    public static func expand(_ paths: [String]) throws(FileError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            if FileSystem.isDirectory(path) {
+                try collect(folder: path, into: &files)
+            } else if FileSystem.exists(path) {
+                files.append(path)
+            } else {
+                throw FileError(path: path, operation: "find", reason: "no such file or folder")
+            }
+        }
+        return files
+    }
+
+    private static func collect(folder: String, into files: inout [String]) throws(FileError) {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        for name in try FileSystem.contents(of: folder) where !name.hasPrefix(".") {
+            let path = "\(base)/\(name)"
+            if FileSystem.isDirectory(path) {
+                try collect(folder: path, into: &files)
+            } else if let dot = name.lastIndex(of: "."),
+                imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+            {
+                files.append(path)
+            }
+        }
+    }
+
+    /// The sticker's name from its file path: the file name without its extension and
+    /// without a trailing `@3x`.
+    public static func stickerName(for path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        if name.hasSuffix("@3x") { name = String(name.dropLast(3)) }
+        return name
+    }
+}

@@ -1,0 +1,93 @@
+import RenditionCodecs
+import RenditionCore
+
+/// One rendition of a sticker: its scale, pixel size and encoded file bytes.
+public struct Rendition: Sendable {
+    /// @1x, @2x or @3x.
+    public let scale: StickerScale
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The encoded file.
+    public let bytes: [UInt8]
+    /// The file extension of `bytes`.
+    public let fileExtension: String
+}
+
+/// What to produce from each @3x master.
+public struct RenderOptions: Sendable, Equatable {
+    /// The scales to write, highest first. @3x means re-encoding the master.
+    public var scales: [StickerScale]
+    /// PNG encoder settings.
+    public var png: PNGEncoder.Options
+    /// Decoding limits for the inputs.
+    public var limits: DecodeLimits
+
+    /// Creates options; by default @2x and @1x.
+    public init(scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default) {
+        self.scales = scales.sorted(by: >)
+        self.png = png
+        self.limits = limits
+    }
+}
+
+/// Turns the bytes of an @3x sticker into encoded renditions: decode, Lanczos-3 resample
+/// on premultiplied alpha, encode as PNG.
+public struct StickerRenderer: Sendable {
+    /// The settings used for every sticker.
+    public let options: RenderOptions
+
+    /// Creates a renderer.
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Renders one sticker from its file bytes.
+    public func render(_ bytes: [UInt8]) throws(CodecError) -> [Rendition] {
+        let master = try ImageDecoder.decode(bytes, limits: options.limits)
+        return try render(master: master)
+    }
+
+    /// Renders one sticker from decoded pixels, with fresh scratch memory.
+    public func render(master: Raster) throws(CodecError) -> [Rendition] {
+        try render(master: master, scratch: RenderScratch(options: options))
+    }
+
+    /// Renders one sticker from decoded pixels, reusing `scratch` (one per thread).
+    public func render(master: Raster, scratch: RenderScratch) throws(CodecError) -> [Rendition] {
+        let encoder = PNGEncoder(options: options.png)
+        let compressor = scratch.compressor
+        let workspace = scratch.workspace
+        let resampler = LanczosResampler()
+        var renditions: [Rendition] = []
+        for scale in options.scales {
+            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+            var raster: Raster
+            if scale == .x3 {
+                raster = master
+            } else {
+                raster = Raster(width: size.width, height: size.height)
+                resampler.resample(master, into: &raster, workspace: workspace)
+            }
+            let encoded = try encoder.encode(raster, compressor: compressor)
+            renditions.append(Rendition(scale: scale, width: raster.width, height: raster.height,
+                                        bytes: encoded, fileExtension: "png"))
+        }
+        return renditions
+    }
+}
+
+/// Scratch state reused across stickers by one thread: the resampler's buffers and the
+/// deflate compressor.
+public final class RenderScratch {
+    /// Resampler buffers.
+    public let workspace = ResampleWorkspace()
+    /// PNG compressor at the options' level.
+    public let compressor: DeflateCompressor
+
+    /// Creates scratch state for `options`.
+    public init(options: RenderOptions) throws(CodecError) {
+        compressor = try DeflateCompressor(level: options.png.compressionLevel)
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render @2x and @1x PNGs (and optionally @3x) from @3x sticker masters.",
+        discussion: """
+            Each input NAME.png (or NAME@3x.png, or a JPEG) becomes OUTDIR/NAME@2x.png and \
+            OUTDIR/NAME@1x.png, sized round(2/3) and round(1/3) of the master in each axis. \
+            Folders are searched recursively for .png, .apng, .gif, .jpg, .jpeg and .webp files. \
+            Files are written atomically (temporary file, then rename). One line is printed \
+            per sticker; a failing input is reported on standard error and the others are \
+            still rendered. The exit status is 1 when any input failed.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Sticker files or folders of stickers (@3x masters).", valueName: "input"))
+    var inputs: [String]
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder to write the renditions to (created if missing).", valueName: "outdir"))
+    var output: String
+
+    @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
+    var include3x = false
+
+    @Option(help: ArgumentHelp("PNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest).", valueName: "level"))
+    var compression: Int = PNGEncoder.defaultCompressionLevel
+
+    @Option(help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Print only failures and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+    }
+
+    func run() throws {
+        let files: [String]
+        do { files = try StickerInputs.expand(inputs) } catch {
+            throw ValidationError(error.description)
+        }
+        if files.isEmpty { throw ValidationError("no image files found in \(inputs.joined(separator: ", "))") }
+        let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
+        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression))
+        let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output, threads: threads)
+        let quiet = self.quiet
+        let started = ContinuousClock.now
+        let results: [StickerResult]
+        do {
+            results = try batch.run(inputs: files) { result in
+                switch result.outcome {
+                case .success(let written):
+                    if !quiet { print(RenderReport.line(for: result, written: written)) }
+                case .failure(let error):
+                    printError("error: \(error)")
+                }
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let failed = results.filter { if case .failure = $0.outcome { true } else { false } }.count
+        let elapsed = started.duration(to: .now)
+        print(RenderReport.summary(total: results.count, failed: failed, elapsed: elapsed, output: output))
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

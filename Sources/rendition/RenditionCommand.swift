@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct RenditionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rendition",
+        abstract: "Sticker rendition: @2x and @1x stickers from @3x masters, fast and exact.",
+        discussion: """
+            Rendition decodes each @3x master (PNG or JPEG), resamples it with Lanczos-3 on \
+            premultiplied alpha and writes the renditions as small PNGs.
+            """,
+        version: RenditionVersion.string,
+        subcommands: [RenderCommand.self]
+    )
+}
+
+enum RenditionVersion {
+    static let string = "0.1.0"
+}
