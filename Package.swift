@@ -40,7 +40,10 @@ let package = Package(
                 "RenditionCore", "RenditionCodecs", "RenditionPack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "RenditionCoreTests", dependencies: ["RenditionCore"]),
+        .testTarget(
+            name: "RenditionCoreTests",
+            // Codecs only to load real fixture images.
+            dependencies: ["RenditionCore", "RenditionCodecs"]),
         .testTarget(
             name: "RenditionCodecsTests", dependencies: ["RenditionCodecs", "RenditionCore"]),
         .testTarget(
