@@ -71,9 +71,9 @@ def jpegs():
         image = Image.open(os.path.join(ROOT, "stickers", "noto-512", stem + ".png")).convert("RGBA")
         flat = Image.new("RGBA", image.size, (255, 255, 255, 255))
         flat.alpha_composite(image)
-        path = os.path.join(out, stem + ".jpg")
+        path = os.path.join(out, stem + "-on-white.jpg")
         flat.convert("RGB").save(path, quality=90)
-        with open(os.path.join(out, stem + ".rgba"), "wb") as f:
+        with open(os.path.join(out, stem + "-on-white.rgba"), "wb") as f:
             f.write(Image.open(path).convert("RGBA").tobytes())
 
 

@@ -17,7 +17,12 @@ public struct PNGHeader: Sendable, Equatable {
     /// Reads the signature and the `IHDR` chunk that must follow it.
     public init(_ bytes: UnsafeRawBufferPointer) throws(CodecError) {
         guard bytes.count >= 8, bytes.prefix(8).elementsEqual(Self.signature) else {
-            throw .corrupt(format: .png, reason: "bad PNG signature")
+            let converted = bytes.count >= 8 && bytes[4] == bytes[5] && (bytes[4] == 0x0A || bytes[4] == 0x0D)
+            throw .corrupt(
+                format: .png,
+                reason: converted
+                    ? "bad PNG signature: line endings were converted (file transferred in text mode)"
+                    : "bad PNG signature")
         }
         guard bytes.count >= 33 else {
             throw .corrupt(format: .png, reason: "file ends before the IHDR chunk (truncated)")

@@ -4,7 +4,7 @@
 /// scale), weights are normalised per output pixel and cached per (source, target) size
 /// pair. Each output row is produced by a vertical pass over a small ring of widened
 /// source rows followed by a horizontal pass, so no intermediate image is ever held.
-/// Output is rounded to nearest; ringing is clamped so alpha stays in [0, 255] and no colour
+/// Output is rounded to nearest (ties to even); ringing is clamped so alpha stays in [0, 255] and no colour
 /// channel exceeds its alpha, which makes fully transparent results exactly `(0, 0, 0, 0)`.
 public struct LanczosResampler: Sendable {
     /// Creates a resampler.

@@ -3,19 +3,21 @@
 /// Every output lane is computed as `((0 + w0*x0) + w1*x1) + ...` in `Float`, tap by tap,
 /// without fused multiply-add, so any vector width gives the same bits.
 enum ResampleKernels {
-    /// Converts `count` bytes to floats.
+    /// Converts `count` bytes (a multiple of 4) to floats.
+    ///
+    /// Uses the exponent trick (`0x4B00_0000 | byte` is the float `2^23 + byte`) so the
+    /// conversion stays in vector registers.
     @inline(__always)
     static func widen(_ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<Float>, count: Int) {
+        let input = UnsafeRawPointer(source)
+        let output = UnsafeMutableRawPointer(destination)
         var i = 0
-        while i &+ 16 <= count {
-            let bytes = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD16<UInt8>.self)
-            let wide = SIMD16<Int32>(truncatingIfNeeded: bytes)
-            UnsafeMutableRawPointer(destination + i).storeBytes(of: SIMD16<Float>(wide), as: SIMD16<Float>.self)
-            i &+= 16
-        }
         while i < count {
-            destination[i] = Float(source[i])
-            i &+= 1
+            let bytes = input.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
+            let bits = SIMD4<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
+            output.storeBytes(of: unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608,
+                              toByteOffset: i &* 4, as: SIMD4<Float>.self)
+            i &+= 4
         }
     }
 
@@ -69,12 +71,15 @@ enum ResampleKernels {
     }
 
     /// Clamps a premultiplied float pixel (alpha to [0, 255], colours to [0, alpha]) and
-    /// rounds it to nearest (halves up).
+    /// rounds it to nearest, ties to even.
+    ///
+    /// Rounding adds 1.5 * 2^23, which leaves the rounded integer in the low mantissa bits
+    /// (exact for values in [0, 2^22)); no float-to-integer conversion is needed.
     @inline(__always)
     static func quantize(_ pixel: SIMD4<Float>) -> SIMD4<UInt8> {
         let alpha = min(max(pixel[3], 0), 255)
-        let clamped = pointwiseMin(pointwiseMax(pixel, SIMD4<Float>()), SIMD4<Float>(repeating: alpha))
-        let rounded = SIMD4<Int32>(clamped + 0.5, rounding: .towardZero)
-        return SIMD4<UInt8>(truncatingIfNeeded: rounded)
+        let clamped = pixel.replacing(with: 0, where: pixel .< 0).replacing(with: alpha, where: pixel .> alpha)
+        let bits = unsafeBitCast(clamped + 12_582_912, to: SIMD4<UInt32>.self) & 0xFF
+        return SIMD4<UInt8>(truncatingIfNeeded: bits)
     }
 }

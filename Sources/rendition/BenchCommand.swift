@@ -1,0 +1,95 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+import Synchronization
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the resampler or the whole still pipeline in-process.",
+        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self]
+    )
+}
+
+struct BenchOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Sticker files (or folders) to time; each is an @3x master.", valueName: "file"))
+    var files: [String]
+
+    @Option(help: "Timed repetitions over the file list (after warm-up).")
+    var iterations: Int = 50
+
+    @Option(help: "Untimed warm-up repetitions.")
+    var warmup: Int = 3
+
+    @Option(help: ArgumentHelp("Threads. With more than 1, stickers are processed in parallel and the figures are wall time per sticker (1 / throughput).", valueName: "n"))
+    var threads: Int = 1
+
+    @Flag(help: "Print one JSON object instead of a table; median_us is the median microseconds per sticker.")
+    var json = false
+
+    func validate() throws {
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
+    }
+
+    func loadFiles() throws -> [(path: String, bytes: [UInt8])] {
+        let paths: [String]
+        do { paths = try StickerInputs.expand(files) } catch { throw ValidationError(error.description) }
+        return try paths.map { path in
+            do { return (path, try FileSystem.read(path)) } catch { throw ValidationError("\(error)") }
+        }
+    }
+}
+
+struct BenchResizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resize",
+        abstract: "Time Lanczos-3 resampling of each master to @2x and @1x (decoded pixels in, pixels out).")
+
+    @OptionGroup var options: BenchOptions
+
+    func run() throws {
+        let inputs = try options.loadFiles()
+        let masters: [Raster] = try inputs.map { input in
+            do { return try ImageDecoder.decode(input.bytes) } catch { throw ValidationError("\(input.path): \(error)") }
+        }
+        let report = BenchRunner(options: options, names: inputs.map(\.path)).measure { index, scratch in
+            let master = masters[index]
+            for scale in [StickerScale.x2, .x1] {
+                let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+                var target = scratch.target(width: size.width, height: size.height, slot: scale.rawValue)
+                LanczosResampler().resample(master, into: &target, workspace: scratch.workspace)
+                scratch.keep(target, slot: scale.rawValue)
+            }
+        }
+        report.print(benchmark: "resize", json: options.json)
+    }
+}
+
+struct BenchPipelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pipeline",
+        abstract: "Time the whole still pipeline: file bytes → decode → @2x and @1x → PNG bytes.")
+
+    @OptionGroup var options: BenchOptions
+
+    @Option(help: ArgumentHelp("PNG compression effort, 0 to 12.", valueName: "level"))
+    var compression: Int = PNGEncoder.defaultCompressionLevel
+
+    func run() throws {
+        let inputs = try options.loadFiles()
+        let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression)))
+        let outputBytes = Atomic<Int>(0)
+        let report = BenchRunner(options: options, names: inputs.map(\.path)).measure { index, scratch in
+            guard let master = try? ImageDecoder.decode(inputs[index].bytes),
+                let renditions = try? renderer.render(master: master, scratch: scratch.renderScratch(renderer.options))
+            else { return }
+            outputBytes.store(renditions.reduce(0) { $0 + $1.bytes.count }, ordering: .relaxed)
+        }
+        report.print(benchmark: "pipeline", json: options.json)
+    }
+}

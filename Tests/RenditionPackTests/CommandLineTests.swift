@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Runs the built `rendition` executable, as a user would.
+@Suite("rendition command line")
+struct CommandLineTests {
+    static var executable: URL {
+        // Test bundles are built next to the package's executables.
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("rendition")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test("render prints one line per sticker and exits 0")
+    func renderSuccess() throws {
+        let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        let result = try Self.run(["render", Fixtures.path("stickers/openmoji-618/1F195.png"), Fixtures.path("stickers/derived"),
+                                   "-o", output, "--include-3x", "--threads", "2"])
+        #expect(result.status == 0, "stderr: \(result.err)")
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 8)  // 7 stickers and the summary
+        #expect(lines[0].hasPrefix("1F195  618x618 -> @3x 618x618 ("))
+        #expect(lines[0].contains("@2x 412x412") && lines[0].contains("@1x 206x206"))
+        #expect(lines.last!.hasPrefix("7 of 7 stickers rendered"))
+        #expect(FileManager.default.fileExists(atPath: output + "/1F601-300@1x.png"))
+        #expect(FileManager.default.fileExists(atPath: output + "/1F195@3x.png"))
+    }
+
+    @Test("a bad input is reported on stderr, the others are rendered, and the exit status is 1")
+    func renderFailure() throws {
+        let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        let result = try Self.run(["render", Fixtures.path("pngsuite/xcsn0g01.png"), Fixtures.path("stickers/derived/1F601-300.png"), "-o", output])
+        #expect(result.status == 1)
+        #expect(result.err.contains("xcsn0g01.png: corrupt PNG data"))
+        #expect(result.out.contains("1F601-300  300x300 -> @2x 200x200"))
+        #expect(result.out.contains("1 of 2 stickers rendered") && result.out.contains("1 failed"))
+        #expect(!FileManager.default.fileExists(atPath: output + "/xcsn0g01@2x.png"))
+    }
+
+    @Test("--help explains every option; bad usage exits with a message")
+    func helpAndUsage() throws {
+        let help = try Self.run(["render", "--help"])
+        #expect(help.status == 0)
+        for option in ["--output", "--include-3x", "--compression", "--threads", "--quiet"] { #expect(help.out.contains(option)) }
+        let bad = try Self.run(["render", "/no/such/file.png", "-o", NSTemporaryDirectory()])
+        #expect(bad.status != 0 && bad.err.contains("/no/such/file.png"))
+        let badLevel = try Self.run(["render", Fixtures.path("stickers/derived"), "-o", NSTemporaryDirectory(), "--compression", "13"])
+        #expect(badLevel.status != 0 && badLevel.err.contains("--compression"))
+    }
+}
