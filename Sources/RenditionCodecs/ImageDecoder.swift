@@ -1,15 +1,27 @@
 import RenditionCore
 
-/// Decodes any supported still image, choosing the codec from the file's signature.
+/// Decodes any supported image, choosing the codec from the file's signature.
 public enum ImageDecoder {
-    /// Decodes `bytes` to premultiplied RGBA8.
+    /// Decodes `bytes` to an animation (a still image is one frame), every frame composited.
     /// - Throws: `CodecError.unrecognizedFormat` for unknown signatures, or the codec's error.
+    public static func decodeAnimation(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
+        switch ImageFormat.sniff(bytes) {
+        case .png: return try APNGDecoder.decode(bytes, limits: limits)
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits)
+        case .jpeg: return Animation(still: try JPEGDecoder.decode(bytes, limits: limits))
+        case .webp: throw .unsupported(format: .webp, reason: "WebP decoding is not available yet")
+        case nil: throw .unrecognizedFormat
+        }
+    }
+
+    /// Decodes `bytes` to one premultiplied RGBA8 raster: a still image, or an animation's
+    /// first frame.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Raster {
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNGDecoder.decode(bytes, limits: limits)
         case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
-        case .gif, .webp:
-            throw .unsupported(format: ImageFormat.sniff(bytes)!, reason: "this format is not decoded yet")
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits).firstFrame
+        case .webp: throw .unsupported(format: .webp, reason: "WebP decoding is not available yet")
         case nil: throw .unrecognizedFormat
         }
     }
