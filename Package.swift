@@ -28,8 +28,11 @@ let package = Package(
             name: "CRenditionCodecShims",
             dependencies: ["CLibPNG", "CLibJPEG"],
             path: "Sources/CRenditionCodecShims"),
-        // Pure Swift: rasters, resampling, analysis.
-        .target(name: "RenditionCore"),
+        // Native SIMD kernels for the resampler (AVX2 via per-function target attributes,
+        // chosen at run time); no library dependencies.
+        .target(name: "CRenditionKernels", path: "Sources/CRenditionKernels"),
+        // Swift: rasters, resampling, compositing, analysis.
+        .target(name: "RenditionCore", dependencies: ["CRenditionKernels"]),
         .target(
             name: "RenditionCodecs",
             dependencies: ["RenditionCore", "CRenditionCodecShims", "CLibDeflate"]),

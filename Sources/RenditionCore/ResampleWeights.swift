@@ -18,6 +18,8 @@ public final class ResampleWeights: Sendable {
     public let starts: [Int32]
     /// `targetCount * taps` weights; row `i` holds the weights of target sample `i`.
     public let weights: [Float]
+    /// The largest distance between the window starts of two consecutive target samples.
+    public let maxStep: Int
 
     /// Computes the table for one axis.
     /// - Precondition: both counts are positive.
@@ -67,6 +69,7 @@ public final class ResampleWeights: Sendable {
             }
         }
         self.taps = taps
+        self.maxStep = zip(starts.dropFirst(), starts).map { Int($0 - $1) }.max() ?? 0
         self.starts = starts
         self.weights = table
     }

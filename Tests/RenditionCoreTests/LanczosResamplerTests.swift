@@ -104,3 +104,22 @@ struct LanczosResamplerTests {
         #expect(ResampleWeights.cached(sourceCount: 618, targetCount: 412).taps == 9)  // 2 x 3 x 1.5
     }
 }
+
+@Suite("Resampler kernels")
+struct ResamplerKernelTests {
+    @Test("native and portable kernels give identical bytes", arguments: [
+        ("stickers/openmoji-618/1F195.png", 412, 412), ("stickers/openmoji-618/1F195.png", 206, 206),
+        ("stickers/noto-512/emoji_u1f302.png", 341, 171), ("stickers/noto-512/emoji_u1f302.png", 97, 203),
+        ("stickers/derived/1F405-408.png", 272, 136), ("stickers/derived/1F601-300.png", 1000, 7),
+        ("pngsuite/basn6a08.png", 13, 5), ("pngsuite/s01n3p01.png", 3, 3),
+    ])
+    func nativeMatchesPortable(file: String, width: Int, height: Int) throws {
+        #if arch(x86_64)
+        #expect(LanczosResampler.hasNativeKernels, "x86-64 machines this project targets have AVX2")
+        #endif
+        let source = try Fixtures.raster(file)
+        let native = LanczosResampler(kernels: .automatic).resample(source, width: width, height: height)
+        let portable = LanczosResampler(kernels: .portable).resample(source, width: width, height: height)
+        #expect(native == portable)
+    }
+}
