@@ -1,10 +1,45 @@
 import RenditionCore
 
 /// Decodes PNG and animated PNG (APNG) files into composited animations.
+///
+/// The chunk layer is Rendition's own (libpng has no APNG support): every chunk's CRC is
+/// checked and the file's structure is validated strictly against the APNG specification
+/// (see `APNGContainer`); any violation is a `CodecError.corrupt` naming it, never a silent
+/// fallback to the default image. Each frame's pixels are decoded by libpng, then frames
+/// are composited with `AnimationCompositor`.
+///
+/// - The default image is the first frame only when an `fcTL` precedes its `IDAT`;
+///   otherwise it is not part of the animation and is not decoded.
+/// - Delays are kept exactly as `delay_num / delay_den` (a zero denominator means 100).
+/// - `num_plays` becomes `loopCount` (0 = forever).
+/// - A plain PNG becomes a one-frame animation with a zero delay.
 public enum APNGDecoder {
     /// Decodes every frame of an APNG, composited; a plain PNG becomes a one-frame animation.
+    /// - Throws: `CodecError.corrupt` for damaged or invalid files, `.limitExceeded` when the
+    ///   canvas, the frame count or the decoded bytes (canvas x 4 x frames) exceed `limits`
+    ///   (checked before any frame is decompressed), `.unsupported` for unknown critical chunks.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
-        // Placeholder until the APNG chunk layer lands: the default image only.
-        Animation(still: try PNGDecoder.decode(bytes, limits: limits))
+        try limits.check(inputBytes: bytes.count, format: .png)
+        return try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
+            let file = UnsafeRawBufferPointer(buffer)
+            let container = try APNGContainer(file)
+            let header = container.header
+            guard let control = container.animationControl else {
+                try limits.check(width: header.width, height: header.height, format: .png)
+                return Animation(still: try PNGDecoder.decode(bytes, limits: limits))
+            }
+            try limits.check(width: header.width, height: header.height, frames: container.frames.count, format: .png)
+            let pixels = try APNGFramePixels(container: container)
+            var compositor = AnimationCompositor(width: header.width, height: header.height)
+            var frames: [AnimationFrame] = []
+            frames.reserveCapacity(container.frames.count)
+            for (index, frame) in container.frames.enumerated() {
+                let patch = try pixels.decode(frame, index: index, file: file, limits: limits)
+                let c = frame.control
+                frames.append(compositor.draw(FramePatch(
+                    x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend)))
+            }
+            return Animation(width: header.width, height: header.height, frames: frames, loopCount: control.playCount)
+        }
     }
 }

@@ -1,0 +1,57 @@
+/// A PNG file as a list of chunks that tests can edit and write back with fresh CRCs
+/// (a test-side implementation, independent of the codec's own chunk code).
+struct PNGChunkList {
+    struct Chunk {
+        var type: String
+        var data: [UInt8]
+        /// Offset of the chunk's length field in the file it was read from.
+        var offset: Int
+    }
+
+    var chunks: [Chunk]
+
+    /// Splits a well-formed file into chunks (no validation).
+    init(_ bytes: [UInt8]) {
+        chunks = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(Self.uint32(bytes, offset))
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            chunks.append(Chunk(type: type, data: Array(bytes[(offset + 8)..<(offset + 8 + length)]), offset: offset))
+            offset += 12 + length
+        }
+    }
+
+    /// The file with every CRC recomputed.
+    var bytes: [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        for chunk in chunks {
+            Self.append(UInt32(chunk.data.count), to: &out)
+            let typed = Array(chunk.type.utf8) + chunk.data
+            out += typed
+            Self.append(Self.crc32(typed), to: &out)
+        }
+        return out
+    }
+
+    /// Indices of the chunks of one type.
+    func indices(of type: String) -> [Int] { chunks.indices.filter { chunks[$0].type == type } }
+
+    static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    static func append(_ value: UInt32, to out: inout [UInt8]) {
+        out += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    /// Bitwise CRC-32 (ISO 3309), as PNG uses it.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
