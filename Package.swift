@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "RenditionCore", dependencies: ["CRenditionKernels"]),
         .target(
             name: "RenditionCodecs",
-            dependencies: ["RenditionCore", "CRenditionCodecShims", "CLibDeflate"]),
+            dependencies: ["RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate"]),
         .target(name: "RenditionPack", dependencies: ["RenditionCore", "RenditionCodecs"]),
         .executableTarget(
             name: "rendition",

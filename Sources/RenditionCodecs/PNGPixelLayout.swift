@@ -1,3 +1,5 @@
+import CRenditionKernels
+
 /// The smallest lossless PNG pixel format for a set of straight RGBA pixels, and the
 /// packing of rows into it.
 struct PNGPixelLayout {
@@ -10,16 +12,19 @@ struct PNGPixelLayout {
     private let counter: ColorCounter?
 
     init(straightRGBA: [UInt8], pixelCount: Int, allowPalette: Bool) {
-        var opaque = true
-        var grey = true
-        var counter: ColorCounter? = allowPalette ? ColorCounter(limit: 256) : nil
-        straightRGBA.withUnsafeBytes { raw in
-            for i in 0..<pixelCount {
-                let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
-                let r = key & 0xFF, g = (key >> 8) & 0xFF, b = (key >> 16) & 0xFF
-                if key >> 24 != 0xFF { opaque = false }
-                if r != g || g != b { grey = false }
-                if counter != nil, !counter!.insert(key) { counter = nil }
+        let stats = straightRGBA.withUnsafeBufferPointer { rdn_rgba_stats($0.baseAddress!, pixelCount) }
+        let opaque = stats & UInt32(RDN_STATS_TRANSLUCENT) == 0
+        let grey = stats & UInt32(RDN_STATS_COLOURED) == 0
+        var counter: ColorCounter? = allowPalette && !(grey && opaque) ? ColorCounter(limit: 256) : nil
+        if counter != nil {
+            straightRGBA.withUnsafeBytes { raw in
+                for i in 0..<pixelCount {
+                    let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
+                    if !counter!.insert(key) {
+                        counter = nil
+                        return
+                    }
+                }
             }
         }
         if grey && opaque {

@@ -1,3 +1,5 @@
+import CRenditionKernels
+
 /// Exact conversions between straight and premultiplied alpha, 8 bits per channel.
 ///
 /// Premultiplying rounds `value * alpha / 255` to nearest; unpremultiplying rounds
@@ -38,21 +40,7 @@ public enum AlphaConversion {
     public static func premultiply(
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, pixelCount: Int
     ) {
-        for i in 0..<pixelCount {
-            let o = i &* 4
-            let alpha = source[o + 3]
-            if alpha == 255 {
-                destination[o] = source[o]
-                destination[o + 1] = source[o + 1]
-                destination[o + 2] = source[o + 2]
-                destination[o + 3] = 255
-            } else {
-                destination[o] = premultiply(source[o], alpha: alpha)
-                destination[o + 1] = premultiply(source[o + 1], alpha: alpha)
-                destination[o + 2] = premultiply(source[o + 2], alpha: alpha)
-                destination[o + 3] = alpha
-            }
-        }
+        rdn_premultiply_rgba(source, destination, pixelCount)
     }
 
     /// Converts `pixelCount` premultiplied RGBA pixels from `source` to straight alpha in
@@ -61,23 +49,7 @@ public enum AlphaConversion {
         _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, pixelCount: Int
     ) {
         unpremultiplyTable.withUnsafeBufferPointer { table in
-            let lookup = table.baseAddress!
-            for i in 0..<pixelCount {
-                let o = i &* 4
-                let alpha = source[o + 3]
-                if alpha == 255 {
-                    destination[o] = source[o]
-                    destination[o + 1] = source[o + 1]
-                    destination[o + 2] = source[o + 2]
-                    destination[o + 3] = 255
-                } else {
-                    let row = Int(alpha) &<< 8
-                    destination[o] = lookup[row | Int(source[o])]
-                    destination[o + 1] = lookup[row | Int(source[o + 1])]
-                    destination[o + 2] = lookup[row | Int(source[o + 2])]
-                    destination[o + 3] = alpha
-                }
-            }
+            rdn_unpremultiply_rgba(source, destination, pixelCount, table.baseAddress!)
         }
     }
 }

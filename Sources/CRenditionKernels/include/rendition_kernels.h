@@ -2,7 +2,8 @@
 #define RENDITION_KERNELS_H
 
 /*
- * Native (vectorised) inner loops for the Lanczos resampler in RenditionCore.
+ * Native (vectorised) inner loops: the Lanczos resampler in RenditionCore and PNG row
+ * filtering in RenditionCodecs.
  *
  * Each function carries its own target attribute (AVX2) and is only called when
  * rdn_kernels_available() says the CPU supports it, so the package needs no compiler flags.
@@ -39,6 +40,29 @@ void rdn_vertical_pair(const float *const *rows_a, const float *wa,
  */
 void rdn_horizontal_pair(const float *row, const int32_t *starts, const float *weights,
                          int taps, size_t count, uint8_t *out_a, uint8_t *out_b);
+
+/*
+ * Filters `height` PNG rows of `row_bytes` bytes (filter distance `bpp`) into `out`, each row
+ * prefixed by its filter type: adaptive per row (minimum sum of absolute values) or, when
+ * `adaptive` is 0, filter None. `scratch` must hold 5 * row_bytes bytes.
+ * Uses AVX2 when available; rdn_png_filter_image_portable never does. Same bytes either way.
+ */
+void rdn_png_filter_image(const uint8_t *raw, size_t row_bytes, size_t height, size_t bpp,
+                          int adaptive, uint8_t *scratch, uint8_t *out);
+void rdn_png_filter_image_portable(const uint8_t *raw, size_t row_bytes, size_t height, size_t bpp,
+                                   int adaptive, uint8_t *scratch, uint8_t *out);
+
+/* dst = src with every colour channel premultiplied: round(v * a / 255). May alias. */
+void rdn_premultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
+
+/* dst = src un-premultiplied through `table` (indexed by alpha << 8 | value). May alias. */
+void rdn_unpremultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels, const uint8_t *table);
+
+/* Bits of rdn_rgba_stats. */
+enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLOURED = 2 };
+
+/* Whether any pixel has alpha below 255, and whether any has R, G, B not all equal. */
+uint32_t rdn_rgba_stats(const uint8_t *pixels, size_t count);
 
 #ifdef __cplusplus
 }
