@@ -23,7 +23,7 @@ public struct PNGEncoder: Sendable {
     }
 
     /// The default libdeflate level.
-    public static let defaultCompressionLevel = 9
+    public static let defaultCompressionLevel = 8
 
     /// The settings this encoder uses.
     public let options: Options
