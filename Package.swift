@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
+            name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
         // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
         .target(
             name: "CRenditionCodecShims",
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "RenditionCore", dependencies: ["CRenditionKernels"]),
         .target(
             name: "RenditionCodecs",
-            dependencies: ["RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate"]),
+            dependencies: ["RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF"]),
         .target(name: "RenditionPack", dependencies: ["RenditionCore", "RenditionCodecs"]),
         .executableTarget(
             name: "rendition",
