@@ -13,7 +13,7 @@ struct GIFGraphicControl: Equatable {
     ///
     /// Disposal codes: 0 (unspecified) and 1 (do not dispose) keep the canvas, 2 clears the
     /// image's rectangle to transparent, 3 restores what was there before. 4 is read as 3,
-    /// as Chrome and Firefox do (some encoders set the third bit for "restore previous");
+    /// as Firefox does (some encoders set the third bit for "restore previous");
     /// 5–7 are undefined and keep the canvas. A block shorter than 4 bytes is ignored.
     init?(_ block: ArraySlice<UInt8>) {
         guard block.count >= 4 else { return nil }
