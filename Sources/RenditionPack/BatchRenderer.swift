@@ -47,6 +47,8 @@ public struct StickerResult: Sendable {
     public let masterSize: (width: Int, height: Int)?
     /// The files written, or why there are none.
     public let outcome: Result<[WrittenRendition], StickerError>
+    /// True when the outputs were already up to date and nothing was rendered.
+    public var skipped: Bool = false
 }
 
 /// Renders many stickers into one output folder, in parallel across stickers.
@@ -60,12 +62,16 @@ public struct BatchRenderer: Sendable {
     public let outputDirectory: String
     /// Number of worker threads (at least 1).
     public let threads: Int
+    /// Whether to skip stickers whose outputs are up to date according to the folder's
+    /// `RenderManifest`, and to record what is rendered.
+    public let incremental: Bool
 
     /// Creates a batch renderer.
-    public init(renderer: StickerRenderer, outputDirectory: String, threads: Int) {
+    public init(renderer: StickerRenderer, outputDirectory: String, threads: Int, incremental: Bool = true) {
         self.renderer = renderer
         self.outputDirectory = outputDirectory
         self.threads = max(1, threads)
+        self.incremental = incremental
     }
 
     /// Renders every input; `report` is called once per input, in input order, from
@@ -88,8 +94,10 @@ public struct BatchRenderer: Sendable {
         let collector = OrderedCollector(count: inputs.count, report: report)
         let duplicateErrors = duplicates
         let workerCount = min(threads, max(1, inputs.count))
+        let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
+        defer { try? manifest?.compact() }
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-            let worker = RenderWorker(renderer: renderer)
+            let worker = RenderWorker(renderer: renderer, manifest: manifest)
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if index >= inputs.count { break }
@@ -111,15 +119,28 @@ public struct BatchRenderer: Sendable {
 /// Per-thread state: reusable scratch memory for one worker.
 final class RenderWorker {
     let renderer: StickerRenderer
+    let manifest: RenderManifest?
     private var scratch: RenderScratch?
 
-    init(renderer: StickerRenderer) {
+    init(renderer: StickerRenderer, manifest: RenderManifest?) {
         self.renderer = renderer
+        self.manifest = manifest
     }
 
     func render(path: String, name: String, into directory: String) -> StickerResult {
         do {
             let bytes = try FileSystem.read(path)
+            let inputHash = manifest == nil ? "" : SHA256.hex(bytes)
+            let optionsHash = renderer.options.fingerprint
+            if let manifest, let entry = manifest.upToDateEntry(name: name, inputHash: inputHash, optionsHash: optionsHash) {
+                let written = entry.outputs.map {
+                    WrittenRendition(scale: StickerScale(rawValue: $0.scale) ?? .x1, width: $0.width, height: $0.height,
+                                     byteCount: $0.bytes, path: "\(directory)/\($0.file)")
+                }
+                var result = StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .success(written))
+                result.skipped = true
+                return result
+            }
             let master: Raster
             do { master = try ImageDecoder.decode(bytes, limits: renderer.options.limits) } catch {
                 throw StickerError.codec(path: path, error)
@@ -137,6 +158,15 @@ final class RenderWorker {
                 do { try AtomicFile.write(rendition.bytes, to: outPath) } catch { throw StickerError.file(error) }
                 written.append(WrittenRendition(scale: rendition.scale, width: rendition.width, height: rendition.height,
                                                 byteCount: rendition.bytes.count, path: outPath))
+            }
+            if let manifest {
+                let outputs = written.map {
+                    RenderManifest.Entry.Output(file: String($0.path.split(separator: "/").last!), bytes: $0.byteCount,
+                                                scale: $0.scale.rawValue, width: $0.width, height: $0.height)
+                }
+                do {
+                    try manifest.record(RenderManifest.Entry(name: name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
+                } catch { throw StickerError.file(error) }
             }
             return StickerResult(inputPath: path, name: name, masterSize: (master.width, master.height), outcome: .success(written))
         } catch let error as StickerError {

@@ -24,6 +24,13 @@ public struct RenderOptions: Sendable, Equatable {
     /// Decoding limits for the inputs.
     public var limits: DecodeLimits
 
+    /// A fingerprint of everything that changes output bytes (and the engine version), used
+    /// by the batch manifest to decide whether existing outputs are up to date.
+    public var fingerprint: String {
+        let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
+        return SHA256.hex(Array("rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)".utf8))
+    }
+
     /// Creates options; by default @2x and @1x.
     public init(scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default) {
         self.scales = scales.sorted(by: >)
@@ -90,4 +97,10 @@ public final class RenderScratch {
     public init(options: RenderOptions) throws(CodecError) {
         compressor = try DeflateCompressor(level: options.png.compressionLevel)
     }
+}
+
+/// The engine's version, part of every output fingerprint.
+public enum RenditionEngine {
+    /// Semantic version of the rendering engine; bump when output bytes change.
+    public static let version = "0.2.0"
 }

@@ -36,41 +36,52 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog.", valueName: "i/n"))
+    var shard: String?
+
+    @Flag(help: "Render everything, even stickers whose outputs are up to date in OUTDIR's manifest.")
+    var force = false
+
+    @Option(name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human lines, jsonl (one JSON object per line), or auto (human on a terminal, jsonl otherwise).", valueName: "format"))
+    var logFormat: ResultFormat = .auto
+
+    @Flag(inversion: .prefixedNo, help: "Show a progress bar with rate and ETA on standard error when it is a terminal.")
+    var progress = true
+
     func validate() throws {
         guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must look like i/n with 1 <= i <= n, e.g. 1/4")
+        }
     }
 
     func run() throws {
-        let files: [String]
+        var files: [String]
         do { files = try StickerInputs.expand(inputs) } catch {
             throw ValidationError(error.description)
         }
         if files.isEmpty { throw ValidationError("no image files found in \(inputs.joined(separator: ", "))") }
+        if let shard = shard.flatMap(Shard.init(parsing:)) {
+            files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
+        }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
         let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression))
-        let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output, threads: threads)
-        let quiet = self.quiet
-        let started = ContinuousClock.now
+        let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
+                                  threads: threads, incremental: !force)
+        let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)
         let results: [StickerResult]
         do {
-            results = try batch.run(inputs: files) { result in
-                switch result.outcome {
-                case .success(let written):
-                    if !quiet { print(RenderReport.line(for: result, written: written)) }
-                case .failure(let error):
-                    printError("error: \(error)")
-                }
-            }
+            results = try batch.run(inputs: files) { console.report($0) }
         } catch {
             throw ValidationError(error.description)
         }
-        let failed = results.filter { if case .failure = $0.outcome { true } else { false } }.count
-        let elapsed = started.duration(to: .now)
-        print(RenderReport.summary(total: results.count, failed: failed, elapsed: elapsed, output: output))
-        if failed > 0 { throw ExitCode(1) }
+        console.summary(results: results, output: output)
+        if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) { throw ExitCode(1) }
     }
 }
+
+extension ResultFormat: ExpressibleByArgument {}
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -10,8 +10,7 @@ enum RenderReport {
     }
 
     /// The final line: counts, time and where the files are.
-    static func summary(total: Int, failed: Int, elapsed: Duration, output: String) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    static func summary(total: Int, failed: Int, seconds: Double, output: String) -> String {
         let ok = total - failed
         let rate = seconds > 0 ? Double(total) / seconds : 0
         var line = "\(ok) of \(total) stickers rendered into \(output) in \(format(seconds, digits: 2)) s (\(format(rate, digits: 1)) stickers/s)"

@@ -43,7 +43,7 @@ struct BatchRendererTests {
         }
         // Nothing else (no temporary files, nothing for the bad inputs).
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(written == ["1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png", "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png"])
+        #expect(written == [RenderManifest.fileName, "1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png", "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png"])
     }
 
     @Test("the same bytes come out with 1 and 2 threads")
@@ -55,13 +55,66 @@ struct BatchRendererTests {
             try BatchRenderer(renderer: StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1])), outputDirectory: output, threads: threads)
                 .run(inputs: Array(inputs))
             var files: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: output) where name != RenderManifest.fileName {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(name)"))
             }
             #expect(files.count == 18)
             outputs.append(files)
         }
         #expect(outputs[0] == outputs[1])
+    }
+
+    @Test("a second run skips up-to-date stickers, and redoes changed inputs, missing outputs and new options")
+    func incrementalRuns() throws {
+        let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
+        for name in ["1F195", "1F1E7-1F1F2", "1F300"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(input)/\(name).png")
+        }
+        let files = try StickerInputs.expand([input])
+        let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2)
+        let first = try batch.run(inputs: files)
+        #expect(first.allSatisfy { !$0.skipped })
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(output)/1F300@2x.png"))
+
+        let second = try batch.run(inputs: files)
+        #expect(second.allSatisfy { $0.skipped })
+
+        // A changed input, a deleted output and a truncated output are all redone.
+        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(input)/changed.png")
+        try FileManager.default.removeItem(atPath: "\(input)/1F195.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/1F3AF.png"), toPath: "\(input)/1F195.png")
+        try FileManager.default.removeItem(atPath: "\(output)/1F1E7-1F1F2@1x.png")
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: "\(output)/1F300@2x.png"))
+        let third = try batch.run(inputs: try StickerInputs.expand([input]))
+        #expect(third.filter { !$0.skipped }.map(\.name).sorted() == ["1F195", "1F1E7-1F1F2", "1F300", "changed"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(output)/1F300@2x.png")) == before)
+
+        // Different options (compression level) re-render everything.
+        let other = BatchRenderer(renderer: StickerRenderer(options: RenderOptions(png: .init(compressionLevel: 3))), outputDirectory: output, threads: 1)
+        #expect(try other.run(inputs: try StickerInputs.expand([input])).allSatisfy { !$0.skipped })
+    }
+
+    @Test("shards split a catalog into disjoint parts that cover it")
+    func shards() throws {
+        let names = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").map { String($0.dropLast(4)) }
+        var seen = Set<String>()
+        for i in 1...3 {
+            let shard = try #require(Shard(parsing: "\(i)/3"))
+            let part = names.filter { shard.contains(stickerNamed: $0) }
+            #expect(part.count > names.count / 6)
+            #expect(seen.isDisjoint(with: part))
+            seen.formUnion(part)
+        }
+        #expect(seen.count == names.count)
+        #expect(Shard(parsing: "0/3") == nil && Shard(parsing: "4/3") == nil && Shard(parsing: "x") == nil)
+    }
+
+    @Test("SHA-256 matches the FIPS 180-4 test vectors")
+    func sha256() {
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(Array(repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("two inputs with the same sticker name: the second is reported, not overwritten")

@@ -33,7 +33,7 @@ struct CommandLineTests {
     func renderSuccess() throws {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
         let result = try Self.run(["render", Fixtures.path("stickers/openmoji-618/1F195.png"), Fixtures.path("stickers/derived"),
-                                   "-o", output, "--include-3x", "--threads", "2"])
+                                   "-o", output, "--include-3x", "--threads", "2", "--log", "human"])
         #expect(result.status == 0, "stderr: \(result.err)")
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 8)  // 7 stickers and the summary
@@ -47,7 +47,7 @@ struct CommandLineTests {
     @Test("a bad input is reported on stderr, the others are rendered, and the exit status is 1")
     func renderFailure() throws {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
-        let result = try Self.run(["render", Fixtures.path("pngsuite/xcsn0g01.png"), Fixtures.path("stickers/derived/1F601-300.png"), "-o", output])
+        let result = try Self.run(["render", Fixtures.path("pngsuite/xcsn0g01.png"), Fixtures.path("stickers/derived/1F601-300.png"), "-o", output, "--log", "human"])
         #expect(result.status == 1)
         #expect(result.err.contains("xcsn0g01.png: corrupt PNG data"))
         #expect(result.out.contains("1F601-300  300x300 -> @2x 200x200"))
@@ -55,11 +55,33 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: output + "/xcsn0g01@2x.png"))
     }
 
+    @Test("when piped, render prints JSON lines; a second run reports stickers as up to date")
+    func jsonLines() throws {
+        let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        let arguments = ["render", Fixtures.path("stickers/derived"), Fixtures.path("pngsuite/xs1n0g01.png"), "-o", output]
+        let first = try Self.run(arguments)
+        #expect(first.status == 1)
+        let lines = first.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 8 && lines.allSatisfy { $0 != nil })
+        let stickers = lines.compactMap { $0 }.filter { $0["event"] as? String == "sticker" }
+        #expect(stickers.count == 7)
+        #expect(stickers.filter { $0["status"] as? String == "ok" }.count == 6)
+        #expect(stickers.contains { $0["status"] as? String == "failed" && ($0["error"] as? String ?? "").contains("bad PNG signature") })
+        let summary = try #require(lines.last!)
+        #expect(summary["event"] as? String == "summary" && summary["failed"] as? Int == 1 && summary["rendered"] as? Int == 6)
+
+        let second = try Self.run(arguments)
+        let again = second.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(again.filter { $0["status"] as? String == "up-to-date" }.count == 6)
+        let forced = try Self.run(arguments + ["--force", "--log", "human", "--shard", "1/1"])
+        #expect(forced.out.contains("6 of 7 stickers rendered") && !forced.out.contains("up to date"))
+    }
+
     @Test("--help explains every option; bad usage exits with a message")
     func helpAndUsage() throws {
         let help = try Self.run(["render", "--help"])
         #expect(help.status == 0)
-        for option in ["--output", "--include-3x", "--compression", "--threads", "--quiet"] { #expect(help.out.contains(option)) }
+        for option in ["--output", "--include-3x", "--compression", "--threads", "--quiet", "--shard", "--force", "--log", "--progress"] { #expect(help.out.contains(option)) }
         let bad = try Self.run(["render", "/no/such/file.png", "-o", NSTemporaryDirectory()])
         #expect(bad.status != 0 && bad.err.contains("/no/such/file.png"))
         let badLevel = try Self.run(["render", Fixtures.path("stickers/derived"), "-o", NSTemporaryDirectory(), "--compression", "13"])

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// What an output folder already holds: for each sticker, the fingerprint of the input bytes
+/// and of the options it was rendered with, and the files written. Re-runs skip stickers
+/// whose entry still matches and whose files are all present with their recorded sizes.
+///
+/// Stored as JSON lines in `OUTDIR/.rendition-manifest.jsonl`. A line is appended (one
+/// `write`) only after a sticker's files have been renamed into place, so a run killed at any
+/// moment leaves a manifest that lists only complete stickers; a torn last line is ignored.
+/// `compact()` rewrites the file atomically with one line per sticker.
+public final class RenderManifest: Sendable {
+    /// One rendered sticker.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// Sticker name (output file stem).
+        public var name: String
+        /// SHA-256 of the input file's bytes.
+        public var inputHash: String
+        /// Fingerprint of the render options and engine version.
+        public var optionsHash: String
+        /// Output files (names relative to the folder) and their sizes.
+        public var outputs: [Output]
+
+        /// One output file.
+        public struct Output: Codable, Sendable, Equatable {
+            /// File name inside the output folder.
+            public var file: String
+            /// Size in bytes.
+            public var bytes: Int
+            /// Display scale (1, 2 or 3).
+            public var scale: Int
+            /// Pixel width.
+            public var width: Int
+            /// Pixel height.
+            public var height: Int
+        }
+    }
+
+    /// The manifest file's name inside the output folder.
+    public static let fileName = ".rendition-manifest.jsonl"
+
+    /// The output folder.
+    public let directory: String
+    private let entries: Mutex<[String: Entry]>
+
+    /// Loads the manifest of `directory` (empty when there is none or it cannot be read).
+    public init(directory: String) {
+        self.directory = directory
+        var loaded: [String: Entry] = [:]
+        if let data = FileManager.default.contents(atPath: "\(directory)/\(Self.fileName)") {
+            let decoder = JSONDecoder()
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                if let entry = try? decoder.decode(Entry.self, from: Data(line)) { loaded[entry.name] = entry }
+            }
+        }
+        entries = Mutex(loaded)
+    }
+
+    /// The recorded entry for `name` when it matches the fingerprints and every output file is
+    /// present with its recorded size.
+    public func upToDateEntry(name: String, inputHash: String, optionsHash: String) -> Entry? {
+        guard let entry = entries.withLock({ $0[name] }),
+            entry.inputHash == inputHash, entry.optionsHash == optionsHash
+        else { return nil }
+        for output in entry.outputs {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(output.file)")
+            guard let size = attributes?[.size] as? Int, size == output.bytes else { return nil }
+        }
+        return entry
+    }
+
+    /// Records a completed sticker by appending one line.
+    public func record(_ entry: Entry) throws(FileError) {
+        entries.withLock { $0[entry.name] = entry }
+        guard var line = try? JSONEncoder().encode(entry) else { return }
+        line.append(UInt8(ascii: "\n"))
+        try appendLine(line)
+    }
+
+    /// Rewrites the manifest with one line per sticker, atomically.
+    public func compact() throws(FileError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var bytes: [UInt8] = []
+        for entry in entries.withLock({ $0.values.sorted { $0.name < $1.name } }) {
+            if let line = try? encoder.encode(entry) {
+                bytes += line
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+        try AtomicFile.write(bytes, to: "\(directory)/\(Self.fileName)")
+    }
+
+    private func appendLine(_ line: Data) throws(FileError) {
+        let path = "\(directory)/\(Self.fileName)"
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileError(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        let written = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) }
+        if written != line.count { throw FileError(path: path, operation: "append to", errno: errno) }
+    }
+}

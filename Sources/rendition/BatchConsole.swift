@@ -1,0 +1,136 @@
+import Foundation
+import RenditionPack
+import Synchronization
+
+/// How per-sticker results are printed on standard output.
+enum ResultFormat: String, CaseIterable, Sendable {
+    /// Human lines when standard output is a terminal, JSON lines otherwise.
+    case auto
+    /// One readable line per sticker.
+    case human
+    /// One JSON object per line (`"event": "sticker"`, then `"event": "summary"`).
+    case jsonl
+}
+
+/// Prints batch progress: one line (or JSON object) per sticker on standard output, and a
+/// progress bar with rate and ETA on standard error when it is a terminal.
+final class BatchConsole: Sendable {
+    private struct State {
+        var done = 0
+        var failed = 0
+        var skipped = 0
+        var lastBar: UInt64 = 0
+    }
+
+    let total: Int
+    let jsonLines: Bool
+    let quiet: Bool
+    let showBar: Bool
+    private let started = DispatchTime.now().uptimeNanoseconds
+    private let state = Mutex(State())
+
+    init(total: Int, format: ResultFormat, quiet: Bool, progress: Bool) {
+        self.total = total
+        self.quiet = quiet
+        switch format {
+        case .auto: jsonLines = isatty(STDOUT_FILENO) == 0
+        case .human: jsonLines = false
+        case .jsonl: jsonLines = true
+        }
+        showBar = progress && isatty(STDERR_FILENO) != 0
+    }
+
+    var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+
+    /// Reports one finished sticker.
+    func report(_ result: StickerResult) {
+        let (done, failedCount, rate, eta, drawBar) = state.withLock { state in
+            state.done += 1
+            if case .failure = result.outcome { state.failed += 1 }
+            if result.skipped { state.skipped += 1 }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let draw = showBar && (now - state.lastBar > 100_000_000 || state.done == total)
+            if draw { state.lastBar = now }
+            let seconds = Double(now - started) / 1e9
+            let rate = seconds > 0 ? Double(state.done) / seconds : 0
+            let eta = rate > 0 ? Double(total - state.done) / rate : 0
+            return (state.done, state.failed, rate, eta, draw)
+        }
+        if jsonLines {
+            printLine(jsonLine(for: result, done: done, rate: rate, eta: eta))
+        } else {
+            switch result.outcome {
+            case .success(let written):
+                if !quiet { printLine(RenderReport.line(for: result, written: written) + (result.skipped ? "  (up to date)" : "")) }
+            case .failure(let error):
+                clearBar()
+                printError("error: \(error)")
+            }
+        }
+        if drawBar { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
+    }
+
+    /// Prints the final summary (a line, or a JSON object).
+    func summary(results: [StickerResult], output: String) {
+        clearBar()
+        let failed = results.filter { if case .failure = $0.outcome { true } else { false } }.count
+        let skipped = results.filter(\.skipped).count
+        let seconds = elapsedSeconds
+        if jsonLines {
+            let object: [String: Any] = [
+                "event": "summary", "total": results.count, "rendered": results.count - failed - skipped,
+                "skipped": skipped, "failed": failed, "seconds": seconds, "output": output,
+                "stickers_per_second": seconds > 0 ? Double(results.count) / seconds : 0,
+            ]
+            printLine(Self.encode(object))
+        } else {
+            var line = RenderReport.summary(total: results.count, failed: failed, seconds: seconds, output: output)
+            if skipped > 0 { line += "; \(skipped) already up to date" }
+            printLine(line)
+        }
+    }
+
+    private func jsonLine(for result: StickerResult, done: Int, rate: Double, eta: Double) -> String {
+        var object: [String: Any] = ["event": "sticker", "name": result.name, "input": result.inputPath,
+                                     "done": done, "total": total, "rate": rate, "eta_s": eta]
+        switch result.outcome {
+        case .success(let written):
+            object["status"] = result.skipped ? "up-to-date" : "ok"
+            if let size = result.masterSize { object["master"] = ["width": size.width, "height": size.height] }
+            object["outputs"] = written.map {
+                ["scale": $0.scale.rawValue, "width": $0.width, "height": $0.height, "bytes": $0.byteCount, "path": $0.path] as [String: Any]
+            }
+        case .failure(let error):
+            object["status"] = "failed"
+            object["error"] = error.description
+        }
+        return Self.encode(object)
+    }
+
+    static func encode(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func drawProgress(done: Int, failed: Int, rate: Double, eta: Double) {
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+        let percent = total > 0 ? 100 * done / total : 100
+        let etaText = eta >= 1 ? String(format: "%d:%02d", Int(eta) / 60, Int(eta) % 60) : "0:00"
+        let text = String(format: "\r[%@] %d/%d %3d%%  %.1f stickers/s  ETA %@", bar, done, total, percent, rate, etaText)
+            + (failed > 0 ? "  \(failed) failed" : "")
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private func clearBar() {
+        if showBar { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    private func printLine(_ text: String) {
+        clearBar()
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
