@@ -40,6 +40,20 @@ public enum AtomicFile {
     }
 }
 
+extension AtomicFile {
+    /// Removes temporary files that a killed writer left in `directory` (names
+    /// `.NAME.tmp-XXXXXX`); returns how many were removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String) -> Int {
+        guard let names = try? FileSystem.contents(of: directory) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".") && name.dropLast(6).hasSuffix(".tmp-") {
+            if unlink("\(directory)/\(name)") == 0 { removed += 1 }
+        }
+        return removed
+    }
+}
+
 /// A file-system operation that failed, with the path and the system's reason.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file concerned.

@@ -79,6 +79,7 @@ public struct BatchRenderer: Sendable {
     @discardableResult
     public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError) -> [StickerResult] {
         try FileSystem.createDirectory(outputDirectory)
+        AtomicFile.removeStaleTemporaries(in: outputDirectory)
         var firstByName: [String: String] = [:]
         var duplicates: [Int: StickerError] = [:]
         for (index, path) in inputs.enumerated() {
