@@ -123,3 +123,22 @@ struct ResamplerKernelTests {
         #expect(native == portable)
     }
 }
+
+@Suite("Animation resampling")
+struct AnimationResamplingTests {
+    @Test("every frame is resampled like a still, delays and loop count kept, same result on any thread count")
+    func framesInParallel() throws {
+        let names = ["1F195", "1F300", "1F334", "1F335", "1F337"]
+        let frames = try names.enumerated().map { i, name in
+            AnimationFrame(raster: try Fixtures.raster("stickers/openmoji-618/\(name).png"), delay: .centiseconds(i + 3))
+        }
+        let animation = Animation(width: 618, height: 618, frames: frames, loopCount: 3)
+        let serial = LanczosResampler().resample(animation, width: 412, height: 412, threads: 1)
+        let parallel = LanczosResampler().resample(animation, width: 412, height: 412, threads: 3)
+        #expect(serial == parallel)
+        #expect(serial.loopCount == 3 && serial.frames.map(\.delay) == frames.map(\.delay))
+        for (frame, source) in zip(serial.frames, frames) {
+            #expect(frame.raster == LanczosResampler().resample(source.raster, width: 412, height: 412))
+        }
+    }
+}
