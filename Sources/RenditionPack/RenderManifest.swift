@@ -46,14 +46,18 @@ public final class RenderManifest: Sendable {
     /// Loads the manifest of `directory` (empty when there is none or it cannot be read).
     public init(directory: String) {
         self.directory = directory
+        entries = Mutex(Self.load(directory: directory))
+    }
+
+    private static func load(directory: String) -> [String: Entry] {
         var loaded: [String: Entry] = [:]
-        if let data = FileManager.default.contents(atPath: "\(directory)/\(Self.fileName)") {
+        if let data = FileManager.default.contents(atPath: "\(directory)/\(fileName)") {
             let decoder = JSONDecoder()
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 if let entry = try? decoder.decode(Entry.self, from: Data(line)) { loaded[entry.name] = entry }
             }
         }
-        entries = Mutex(loaded)
+        return loaded
     }
 
     /// The recorded entry for `name` when it matches the fingerprints and every output file is
@@ -77,8 +81,13 @@ public final class RenderManifest: Sendable {
         try appendLine(line)
     }
 
-    /// Rewrites the manifest with one line per sticker, atomically.
+    /// Rewrites the manifest with one line per sticker, atomically. Lines other processes
+    /// (for example other shards writing to the same folder) appended meanwhile are merged in.
     public func compact() throws(FileError) {
+        let onDisk = Self.load(directory: directory)
+        entries.withLock { mine in
+            for (name, entry) in onDisk where mine[name] == nil { mine[name] = entry }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var bytes: [UInt8] = []
