@@ -1,0 +1,98 @@
+/// A rectangle of canvas pixels.
+struct PixelRect: Equatable {
+    /// Left edge.
+    var x: Int
+    /// Top edge.
+    var y: Int
+    /// Width (positive).
+    var width: Int
+    /// Height (positive).
+    var height: Int
+}
+
+/// Pixel comparisons between two canvas-sized straight RGBA8 images (tightly packed), used
+/// to find what changed from one frame to the next and to build frame patches.
+enum APNGCanvasDiff {
+    /// The smallest rectangle holding every pixel that differs, or `nil` when none does.
+    static func changedRect(from old: [UInt8], to new: [UInt8], width: Int, height: Int) -> PixelRect? {
+        old.withUnsafeBytes { a in
+            new.withUnsafeBytes { b in
+                var (x0, y0, x1, y1) = (width, height, -1, -1)
+                for y in 0..<height {
+                    let row = y * width * 4
+                    var first = -1, last = -1
+                    for x in 0..<width where pixel(a, row + x * 4) != pixel(b, row + x * 4) {
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    if first >= 0 {
+                        x0 = min(x0, first)
+                        x1 = max(x1, last)
+                        if y0 == height { y0 = y }
+                        y1 = y
+                    }
+                }
+                return y1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            }
+        }
+    }
+
+    /// The pixels of `rect` from a canvas-sized image, tightly packed.
+    static func crop(_ image: [UInt8], width: Int, to rect: PixelRect) -> [UInt8] {
+        if rect.x == 0 && rect.width == width {
+            return Array(image[(rect.y * width * 4)..<((rect.y + rect.height) * width * 4)])
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(rect.width * rect.height * 4)
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = (y * width + rect.x) * 4
+            out.append(contentsOf: image[start..<(start + rect.width * 4)])
+        }
+        return out
+    }
+
+    /// A patch that, blended OVER `old`, gives `new` inside `rect`: changed pixels as in
+    /// `new`, unchanged ones fully transparent. `nil` when that is impossible or would not
+    /// be exact in every decoder: a changed pixel that is not fully opaque (OVER can neither
+    /// clear nor replace with translucency, and some decoders, Pillow among them, blend
+    /// translucent OVER pixels wrongly), or no unchanged pixel at all (SOURCE is as good).
+    static func overPatch(from old: [UInt8], to new: [UInt8], width: Int, rect: PixelRect) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        var unchanged = 0
+        let possible = old.withUnsafeBytes { a in
+            new.withUnsafeBytes { b in
+                out.withUnsafeMutableBytes { o in
+                    for y in 0..<rect.height {
+                        let row = ((rect.y + y) * width + rect.x) * 4
+                        for x in 0..<rect.width {
+                            let offset = row + x * 4
+                            let value = pixel(b, offset)
+                            if pixel(a, offset) == value {
+                                unchanged += 1
+                            } else if b[offset + 3] == 255 {
+                                o.storeBytes(of: value, toByteOffset: (y * rect.width + x) * 4, as: UInt32.self)
+                            } else {
+                                return false
+                            }
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+        return possible && unchanged > 0 ? out : nil
+    }
+
+    /// Clears `rect` to transparent black.
+    static func clear(_ image: inout [UInt8], width: Int, rect: PixelRect) {
+        for y in rect.y..<(rect.y + rect.height) {
+            let start = (y * width + rect.x) * 4
+            image.replaceSubrange(start..<(start + rect.width * 4), with: repeatElement(0, count: rect.width * 4))
+        }
+    }
+
+    @inline(__always)
+    private static func pixel(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+    }
+}

@@ -1,0 +1,149 @@
+import RenditionCore
+
+/// Encodes an `Animation` as one APNG file, small and exact: every frame decodes to the
+/// animation's pixels, delays and loop count are kept.
+///
+/// - Identical consecutive frames are merged, their delays added exactly.
+/// - One pixel format serves the whole file (`APNGPixelFormat`): a palette when all frames
+///   together use at most 256 colours, else grey, grey + alpha, RGB or RGBA.
+/// - With `interFrameOptimization`, each frame is cropped to the region that changed and
+///   stored with the dispose and blend operations that make it smallest
+///   (`APNGFramePlanner`).
+/// - Delays are written as `delay_num / delay_den`, exactly when both fit in 16 bits
+///   (reducing the fraction if needed), else as the closest such fraction.
+/// - A single frame (after merging) is written as a plain PNG by `PNGEncoder`.
+///
+/// Output is deterministic: same animation and options, same bytes.
+public struct APNGEncoder: Sendable {
+    /// Encoder settings.
+    public struct Options: Sendable, Equatable {
+        /// libdeflate compression level, 0 (store) ... 12 (smallest, slowest).
+        public var compressionLevel: Int
+        /// Whether animations with at most 256 colours may be written with a palette.
+        public var allowPalette: Bool
+        /// Whether frames are cropped to what changed, with dispose and blend chosen to
+        /// minimise bytes; when false every frame is the whole canvas (blend SOURCE,
+        /// dispose NONE).
+        public var interFrameOptimization: Bool
+        /// The libdeflate level used to compare candidate encodings of a frame (the winner
+        /// is then compressed at `compressionLevel`); at or above `compressionLevel`
+        /// candidates are compressed at `compressionLevel` directly.
+        public var trialCompressionLevel: Int
+
+        /// Creates options.
+        public init(
+            compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
+            interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3
+        ) {
+            self.compressionLevel = compressionLevel
+            self.allowPalette = allowPalette
+            self.interFrameOptimization = interFrameOptimization
+            self.trialCompressionLevel = trialCompressionLevel
+        }
+    }
+
+    /// The settings this encoder uses.
+    public let options: Options
+
+    /// Creates an encoder.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Encodes `animation` as an APNG file (a plain PNG when it has one distinct frame).
+    /// - Throws: `CodecError.encodingFailed` when the loop count is outside 0...2^31-1 or
+    ///   the compressor fails.
+    public func encode(_ animation: Animation) throws(CodecError) -> [UInt8] {
+        guard (0...Int(Int32.max)).contains(animation.loopCount) else {
+            throw .encodingFailed(format: .png, reason: "loop count \(animation.loopCount) is outside 0...2^31-1")
+        }
+        let frames = Self.mergingIdenticalFrames(animation.frames)
+        let compressor = try DeflateCompressor(level: options.compressionLevel)
+        if frames.count == 1 {
+            return try PNGEncoder(options: .init(compressionLevel: options.compressionLevel, allowPalette: options.allowPalette))
+                .encode(frames[0].raster, compressor: compressor)
+        }
+        let format = APNGPixelFormat(frames: frames, allowPalette: options.allowPalette)
+        let trial: APNGPatchCompressor? = options.trialCompressionLevel < compressor.level
+            ? APNGPatchCompressor(layout: format.layout, compressor: try DeflateCompressor(level: options.trialCompressionLevel))
+            : nil
+        let planner = APNGFramePlanner(
+            width: animation.width, height: animation.height, format: format,
+            optimize: options.interFrameOptimization,
+            compressor: APNGPatchCompressor(layout: format.layout, compressor: compressor), trialCompressor: trial)
+        let planned = try planner.plan(frames)
+        return Self.write(planned, width: animation.width, height: animation.height, format: format,
+                          loopCount: animation.loopCount)
+    }
+
+    /// Frames with every run of identical consecutive frames replaced by one frame whose
+    /// delay is the run's total (exact).
+    static func mergingIdenticalFrames(_ frames: [AnimationFrame]) -> [AnimationFrame] {
+        var merged: [AnimationFrame] = []
+        for frame in frames {
+            if let last = merged.last, last.raster.tightlyPacked().bytes == frame.raster.tightlyPacked().bytes {
+                merged[merged.count - 1].delay = last.delay + frame.delay
+            } else {
+                merged.append(frame)
+            }
+        }
+        return merged
+    }
+
+    /// Serialises the planned frames: IHDR, PLTE/tRNS, acTL, then each frame's fcTL with
+    /// IDAT (the first frame, which is also the default image) or fdAT, and IEND.
+    private static func write(
+        _ frames: [APNGPlannedFrame], width: Int, height: Int, format: APNGPixelFormat, loopCount: Int
+    ) -> [UInt8] {
+        let layout = format.layout
+        var writer = PNGChunkWriter(reservingCapacity: frames.reduce(0) { $0 + $1.data.count + 50 })
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [layout.bitDepth, layout.colorType, 0, 0, 0])
+        writer.append("IHDR", header)
+        if let palette = layout.palette {
+            var plte: [UInt8] = []
+            var trns: [UInt8] = []
+            for color in palette {
+                plte += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8),
+                         UInt8(truncatingIfNeeded: color >> 16)]
+                trns.append(UInt8(truncatingIfNeeded: color >> 24))
+            }
+            while trns.last == 255 { trns.removeLast() }
+            writer.append("PLTE", plte)
+            if !trns.isEmpty { writer.append("tRNS", trns) }
+        }
+        var actl: [UInt8] = []
+        actl.appendBigEndian(UInt32(frames.count))
+        actl.appendBigEndian(UInt32(loopCount))
+        writer.append("acTL", actl)
+        var sequence: UInt32 = 0
+        for (index, frame) in frames.enumerated() {
+            let (delayNumerator, delayDenominator) = APNGDelayEncoding.fraction(for: frame.delay)
+            var fctl: [UInt8] = []
+            fctl.appendBigEndian(sequence)
+            fctl.appendBigEndian(UInt32(frame.rect.width))
+            fctl.appendBigEndian(UInt32(frame.rect.height))
+            fctl.appendBigEndian(UInt32(frame.rect.x))
+            fctl.appendBigEndian(UInt32(frame.rect.y))
+            fctl.appendBigEndian(delayNumerator)
+            fctl.appendBigEndian(delayDenominator)
+            fctl.append(frame.disposal == .none ? 0 : frame.disposal == .background ? 1 : 2)
+            fctl.append(frame.blend == .source ? 0 : 1)
+            writer.append("fcTL", fctl)
+            sequence += 1
+            if index == 0 {
+                writer.append("IDAT", frame.data)
+            } else {
+                writer.appendChunk("fdAT") { out in
+                    out.appendBigEndian(sequence)
+                    out.append(contentsOf: frame.data)
+                }
+                sequence += 1
+            }
+        }
+        writer.append("IEND", [])
+        return writer.bytes
+    }
+}
