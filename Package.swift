@@ -26,6 +26,11 @@ let package = Package(
         .systemLibrary(
             name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
+        // libwebp with its container libraries (libwebpmux, libwebpdemux); the module map
+        // links all three, pkg-config adds nothing else.
+        .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
         .target(
             name: "CRenditionCodecShims",
@@ -38,7 +43,9 @@ let package = Package(
         .target(name: "RenditionCore", dependencies: ["CRenditionKernels"]),
         .target(
             name: "RenditionCodecs",
-            dependencies: ["RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF"]),
+            dependencies: [
+                "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF", "CWebP",
+            ]),
         .target(name: "RenditionPack", dependencies: ["RenditionCore", "RenditionCodecs"]),
         .executableTarget(
             name: "rendition",
@@ -51,7 +58,9 @@ let package = Package(
             // Codecs only to load real fixture images.
             dependencies: ["RenditionCore", "RenditionCodecs"]),
         .testTarget(
-            name: "RenditionCodecsTests", dependencies: ["RenditionCodecs", "RenditionCore"]),
+            name: "RenditionCodecsTests",
+            // CWebP only to compare with libwebp's own premultiplied output mode.
+            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP"]),
         .testTarget(
             name: "RenditionPackTests", dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore"]),
     ],

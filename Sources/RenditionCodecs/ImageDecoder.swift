@@ -9,7 +9,7 @@ public enum ImageDecoder {
         case .png: return try APNGDecoder.decode(bytes, limits: limits)
         case .gif: return try GIFDecoder.decode(bytes, limits: limits)
         case .jpeg: return Animation(still: try JPEGDecoder.decode(bytes, limits: limits))
-        case .webp: throw .unsupported(format: .webp, reason: "WebP decoding is not available yet")
+        case .webp: return try WebPDecoder.decode(bytes, limits: limits)
         case nil: throw .unrecognizedFormat
         }
     }
@@ -21,7 +21,7 @@ public enum ImageDecoder {
         case .png: return try PNGDecoder.decode(bytes, limits: limits)
         case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
         case .gif: return try GIFDecoder.decode(bytes, limits: limits).firstFrame
-        case .webp: throw .unsupported(format: .webp, reason: "WebP decoding is not available yet")
+        case .webp: return try WebPDecoder.decode(bytes, limits: limits).firstFrame
         case nil: throw .unrecognizedFormat
         }
     }
