@@ -8,6 +8,11 @@ struct PixelRect: Equatable {
     var width: Int
     /// Height (positive).
     var height: Int
+
+    /// Whether `other` lies inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
 }
 
 /// Pixel comparisons between two canvas-sized straight RGBA8 images (tightly packed), used
@@ -85,9 +90,11 @@ enum APNGCanvasDiff {
 
     /// Clears `rect` to transparent black.
     static func clear(_ image: inout [UInt8], width: Int, rect: PixelRect) {
-        for y in rect.y..<(rect.y + rect.height) {
-            let start = (y * width + rect.x) * 4
-            image.replaceSubrange(start..<(start + rect.width * 4), with: repeatElement(0, count: rect.width * 4))
+        image.withUnsafeMutableBytes { raw in
+            for y in rect.y..<(rect.y + rect.height) {
+                let start = (y * width + rect.x) * 4
+                UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + rect.width * 4)]).initializeMemory(as: UInt8.self, repeating: 0)
+            }
         }
     }
 

@@ -54,8 +54,60 @@ final class APNGFramePlanner {
         let rect: PixelRect
         let blend: FrameBlend
         let patch: [UInt8]
-        let size: Int
-        let data: [UInt8]?
+    }
+
+    /// The winning candidate for `target` and its data at the final level.
+    ///
+    /// SOURCE candidates whose region contains another SOURCE candidate's region are
+    /// dropped without compressing them (their patch holds the other's pixels and more; on
+    /// equal regions the patches are identical and the first is kept). When one candidate
+    /// is left it is compressed once, at the final level.
+    private func choose(among bases: [(FrameDisposal, [UInt8])], target: [UInt8]) throws(CodecError) -> (Candidate, [UInt8]) {
+        var sources: [(FrameDisposal, [UInt8], PixelRect)] = []
+        var overs: [Candidate] = []
+        for (disposal, base) in bases {
+            let rect = APNGCanvasDiff.changedRect(from: base, to: target, width: width, height: height)
+                ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            sources.append((disposal, base, rect))
+            if format.storesTransparency,
+               let over = APNGCanvasDiff.overPatch(from: base, to: target, width: width, rect: rect) {
+                overs.append(Candidate(disposal: disposal, base: base, rect: rect, blend: .over, patch: over))
+            }
+        }
+        let kept = sources.enumerated().filter { i, candidate in
+            !sources.enumerated().contains { j, other in
+                j != i && candidate.2.contains(other.2) && (candidate.2 != other.2 || j < i)
+            }
+        }
+        var candidates = kept.map { _, c in
+            Candidate(disposal: c.0, base: c.1, rect: c.2, blend: .source,
+                      patch: APNGCanvasDiff.crop(target, width: width, to: c.2))
+        }
+        candidates += overs
+        // The list is never empty: the smallest region (the first of equal ones) is kept.
+        if candidates.count > 1, let trialCompressor {
+            var winner = candidates[0]
+            var smallest = Int.max
+            for candidate in candidates {
+                let size = try trialCompressor.compress(
+                    candidate.patch, width: candidate.rect.width, height: candidate.rect.height).count
+                if size < smallest {
+                    smallest = size
+                    winner = candidate
+                }
+            }
+            candidates = [winner]
+        }
+        var best = candidates[0]
+        var bestData = try compressor.compress(best.patch, width: best.rect.width, height: best.rect.height)
+        for candidate in candidates.dropFirst() {
+            let data = try compressor.compress(candidate.patch, width: candidate.rect.width, height: candidate.rect.height)
+            if data.count < bestData.count {
+                best = candidate
+                bestData = data
+            }
+        }
+        return (best, bestData)
     }
 
     /// Plans every frame of `frames` (canvas-sized, no two consecutive ones identical).
@@ -83,34 +135,13 @@ final class APNGFramePlanner {
             if index >= 2 && previousBlend == .source && previousBase != previous && previousBase != cleared {
                 bases.append((.previous, previousBase))
             }
-            var best: Candidate? = nil
-            for (disposal, base) in bases {
-                let rect = APNGCanvasDiff.changedRect(from: base, to: target, width: width, height: height)
-                    ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-                var patches: [(FrameBlend, [UInt8])] = [(.source, APNGCanvasDiff.crop(target, width: width, to: rect))]
-                if format.storesTransparency,
-                   let over = APNGCanvasDiff.overPatch(from: base, to: target, width: width, rect: rect) {
-                    patches.append((.over, over))
-                }
-                for (blend, patch) in patches {
-                    let data = try (trialCompressor ?? compressor).compress(patch, width: rect.width, height: rect.height)
-                    if best.map({ data.count < $0.size }) ?? true {
-                        best = Candidate(disposal: disposal, base: base, rect: rect, blend: blend, patch: patch,
-                                         size: data.count, data: trialCompressor == nil ? data : nil)
-                    }
-                }
-            }
-            guard let best else { preconditionFailure("there is always a SOURCE candidate") }
-            var data = best.data ?? []
-            if best.data == nil {
-                data = try compressor.compress(best.patch, width: best.rect.width, height: best.rect.height)
-            }
-            planned[index - 1].disposal = best.disposal
-            planned.append(APNGPlannedFrame(rect: best.rect, blend: best.blend, disposal: .none, delay: frame.delay, data: data))
-            previousBase = best.base
+            let (winner, data) = try choose(among: bases, target: target)
+            planned[index - 1].disposal = winner.disposal
+            planned.append(APNGPlannedFrame(rect: winner.rect, blend: winner.blend, disposal: .none, delay: frame.delay, data: data))
+            previousBase = winner.base
             previous = target
-            previousRect = best.rect
-            previousBlend = best.blend
+            previousRect = winner.rect
+            previousBlend = winner.blend
         }
         return planned
     }

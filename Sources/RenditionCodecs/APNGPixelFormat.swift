@@ -10,24 +10,32 @@ struct APNGPixelFormat {
     /// Whether fully transparent pixels can be stored (an OVER patch needs them).
     let storesTransparency: Bool
 
-    /// Surveys the frames' straight colours and chooses the format.
+    /// Surveys the frames' colours and chooses the format.
+    ///
+    /// The survey reads premultiplied pixels: premultiplied to straight is one-to-one and
+    /// maps grey to grey and keeps alpha, so counts and flags are those of the straight
+    /// colours; only the sampled colours are converted.
     init(frames: [AnimationFrame], allowPalette: Bool) {
         let transparent: UInt32 = 0
         var counter = ColorCounter(limit: 256)
         var overflow: UInt32? = nil  // the first colour past 256
         var translucent: UInt32? = nil
         var nonGrey: UInt32? = nil
-        for frame in frames {
-            let straight = frame.raster.straightRGBA()
-            straight.withUnsafeBytes { raw in
-                for i in 0..<(raw.count / 4) {
-                    let key = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self).littleEndian
-                    if translucent == nil && key >> 24 != 0xFF { translucent = key }
-                    if nonGrey == nil {
-                        let r = key & 0xFF, g = (key >> 8) & 0xFF, b = (key >> 16) & 0xFF
-                        if r != g || g != b { nonGrey = key }
+        // Once past 256 colours with a translucent and a non-grey one, nothing can change.
+        for frame in frames where overflow == nil || translucent == nil || nonGrey == nil {
+            let raster = frame.raster
+            raster.bytes.withUnsafeBytes { raw in
+                for y in 0..<raster.height {
+                    let row = y * raster.bytesPerRow
+                    for x in 0..<raster.width {
+                        let key = raw.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self).littleEndian
+                        if translucent == nil && key >> 24 != 0xFF { translucent = key }
+                        if nonGrey == nil {
+                            let r = key & 0xFF, g = (key >> 8) & 0xFF, b = (key >> 16) & 0xFF
+                            if r != g || g != b { nonGrey = key }
+                        }
+                        if overflow == nil && !counter.insert(key) { overflow = key }
                     }
-                    if overflow == nil && !counter.insert(key) { overflow = key }
                 }
             }
         }
@@ -47,7 +55,11 @@ struct APNGPixelFormat {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(sample.count * 4)
         for key in sample {
-            bytes += [UInt8(key & 0xFF), UInt8((key >> 8) & 0xFF), UInt8((key >> 16) & 0xFF), UInt8(key >> 24)]
+            let alpha = UInt8(key >> 24)
+            for shift: UInt32 in [0, 8, 16] {
+                bytes.append(AlphaConversion.unpremultiply(UInt8((key >> shift) & 0xFF), alpha: alpha))
+            }
+            bytes.append(alpha)
         }
         layout = PNGPixelLayout(straightRGBA: bytes, pixelCount: sample.count, allowPalette: allowPalette)
         // Grey or RGB without alpha cannot store transparency whatever the sample held.
