@@ -32,6 +32,8 @@ struct APNGContainer {
     let frames: [APNGFrameSource]
     /// Whether the default image (`IDAT`) is the first frame (an `fcTL` precedes it).
     let defaultImageIsFrame: Bool
+    /// The payloads of the `IDAT` chunks (the default image's zlib stream), in order.
+    let imageData: [Range<Int>]
 
     /// Parses and validates the file's chunk structure without decompressing anything.
     /// - Throws: `CodecError.corrupt` with the first violation found.
@@ -46,6 +48,7 @@ struct APNGContainer {
         var frames: [APNGFrameSource] = []
         var defaultImageIsFrame = false
         var sawImageData = false
+        var imageData: [Range<Int>] = []
         var imageDataEnded = false
         var sawAnimationChunk = false
         var nextSequence = 0
@@ -116,6 +119,7 @@ struct APNGContainer {
                     throw .corrupt(format: .png, reason: "IDAT chunks are not consecutive (another IDAT at byte \(chunk.offset))")
                 }
                 sawImageData = true
+                imageData.append(chunk.data)
                 if defaultImageIsFrame { frames[0].data.append(chunk.data) }
             case .fdat:
                 sawAnimationChunk = true
@@ -156,5 +160,6 @@ struct APNGContainer {
         self.animationControl = animationControl
         self.frames = frames
         self.defaultImageIsFrame = defaultImageIsFrame
+        self.imageData = imageData
     }
 }

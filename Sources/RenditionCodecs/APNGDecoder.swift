@@ -5,8 +5,10 @@ import RenditionCore
 /// The chunk layer is Rendition's own (libpng has no APNG support): every chunk's CRC is
 /// checked and the file's structure is validated strictly against the APNG specification
 /// (see `APNGContainer`); any violation is a `CodecError.corrupt` naming it, never a silent
-/// fallback to the default image. Each frame's pixels are decoded by libpng, then frames
-/// are composited with `AnimationCompositor`.
+/// fallback to the default image. Each frame's pixels are inflated by libdeflate and
+/// unfiltered by Rendition (`APNGFramePixels`), then frames are composited with
+/// `AnimationCompositor`. A plain PNG's image is decoded the same way (its pixels are
+/// identical to `PNGDecoder`'s, which uses libpng: checked on all of PngSuite).
 ///
 /// - The default image is the first frame only when an `fcTL` precedes its `IDAT`;
 ///   otherwise it is not part of the animation and is not decoded.
@@ -26,16 +28,18 @@ public enum APNGDecoder {
             let header = container.header
             guard let control = container.animationControl else {
                 try limits.check(width: header.width, height: header.height, format: .png)
-                return Animation(still: try PNGDecoder.decode(bytes, limits: limits))
+                let pixels = try APNGFramePixels(container: container, file: file)
+                return Animation(still: try pixels.decode(
+                    container.imageData, width: header.width, height: header.height, file: file, label: "image"))
             }
             try limits.check(width: header.width, height: header.height, frames: container.frames.count, format: .png)
-            let pixels = try APNGFramePixels(container: container)
+            let pixels = try APNGFramePixels(container: container, file: file)
             var compositor = AnimationCompositor(width: header.width, height: header.height)
             var frames: [AnimationFrame] = []
             frames.reserveCapacity(container.frames.count)
             for (index, frame) in container.frames.enumerated() {
-                let patch = try pixels.decode(frame, index: index, file: file, limits: limits)
                 let c = frame.control
+                let patch = try pixels.decode(frame.data, width: c.width, height: c.height, file: file, label: "frame \(index)")
                 frames.append(compositor.draw(FramePatch(
                     x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend)))
             }

@@ -99,7 +99,7 @@ struct APNGConformanceTests {
             "048": "declares 3 frames but", "049": "declares 4 frames but", "050": "over 2^31-1",
             "051": "must start at 0", "052": "skips 3", "053": "2 repeats", "054": "3 repeats",
             "055": "skips 3", "056": "skips 3", "057": "0 repeats", "058": "not the whole 128x64 canvas",
-            "059": "ends before the 128x64 frame", "060": "more than the 128x64 frame",
+            "059": "ends before the 128x64 image", "060": "more than the 128x64 image",
         ]
         let key = String(file.dropFirst("philip-taylor/".count).prefix(3))
         let expected = try #require(reasons[key])
@@ -112,5 +112,22 @@ struct APNGConformanceTests {
         }
         // Through the generic entry point too.
         #expect(throws: CodecError.self) { _ = try ImageDecoder.decodeAnimation(bytes) }
+    }
+
+    static let pngSuiteFiles = (try? Fixtures.files(in: "pngsuite", extension: "png")) ?? []
+
+    /// Plain PNGs go through Rendition's own inflate/unfilter/expand path (not libpng).
+    @Test("every PngSuite file decodes to the reference pixels; corrupt ones give typed errors", arguments: pngSuiteFiles)
+    func pngSuite(file: String) throws {
+        let bytes = try Fixtures.bytes("pngsuite/" + file)
+        if file.hasPrefix("x") {
+            #expect(throws: CodecError.self) { _ = try APNGDecoder.decode(bytes) }
+            return
+        }
+        let expected = try Fixtures.bytes("pngsuite/expected/" + file.dropLast(4) + ".rgba")
+        let animation = try APNGDecoder.decode(bytes)
+        #expect(animation.frames.count == 1)
+        let raster = animation.firstFrame
+        #expect(raster == Raster(width: raster.width, height: raster.height, straightRGBA: expected), "\(file)")
     }
 }

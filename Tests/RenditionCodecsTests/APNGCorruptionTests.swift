@@ -163,4 +163,31 @@ struct APNGCorruptionTests {
         #expect(animation.frames.count == 1)
         #expect(animation.firstFrame[5, 5] == RGBA(0, 255, 0, 255))
     }
+
+    @Test("scanline data: invalid filter types and palettes are errors; out-of-range indices read as libpng reads them")
+    func scanlineData() throws {
+        // 2x2 RGBA, second row with filter type 5.
+        let rgba = PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 6,
+                                    scanlines: [0] + Array(repeating: 200, count: 8) + [5] + Array(repeating: 1, count: 8))
+        #expect(Self.corruptReason(rgba)?.contains("image: invalid filter type 5 in row 1") == true)
+        #expect(throws: CodecError.self) { _ = try PNGDecoder.decode(rgba) }  // libpng agrees
+
+        // A palette image without PLTE, and with a PLTE of a length that is not 3n.
+        let indices: [UInt8] = [0, 0, 1, 0, 2, 3]
+        #expect(Self.corruptReason(PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3, scanlines: indices))?
+            .contains("without a PLTE") == true)
+        #expect(Self.corruptReason(PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3, palette: [1, 2, 3, 4],
+                                                    scanlines: indices)) != nil)
+
+        // Indices 2 and 3 past a 2-entry palette (with a 1-entry tRNS): as libpng, opaque black.
+        let outOfRange = PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3,
+                                          palette: [255, 0, 0, 0, 255, 0], transparency: [128], scanlines: indices)
+        let ours = try APNGDecoder.decode(outOfRange).firstFrame
+        #expect(ours == (try PNGDecoder.decode(outOfRange)))
+        #expect(ours[0, 0] == RGBA(128, 0, 0, 128) && ours[1, 0] == RGBA(0, 255, 0, 255) && ours[0, 1] == RGBA(0, 0, 0, 255) && ours[1, 1] == RGBA(0, 0, 0, 255))
+
+        // An invalid colour type / bit depth combination.
+        #expect(Self.corruptReason(PNGChunkList.png(width: 1, height: 1, bitDepth: 4, colorType: 6, scanlines: [0, 0, 0]))?
+            .contains("bit depth 4 is not allowed with colour type 6") == true)
+    }
 }

@@ -54,4 +54,40 @@ struct PNGChunkList {
         }
         return ~crc
     }
+
+    /// `data` as a zlib stream of stored (uncompressed) deflate blocks.
+    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let count = min(65535, data.count - offset)
+            let final: UInt8 = offset + count == data.count ? 1 : 0
+            out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += data[offset..<(offset + count)]
+            offset += count
+        } while offset < data.count
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        append(b << 16 | a, to: &out)
+        return out
+    }
+
+    /// A PNG file from an IHDR's fields, optional PLTE and tRNS, and raw filtered scanlines.
+    static func png(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, palette: [UInt8]? = nil,
+                    transparency: [UInt8]? = nil, scanlines: [UInt8]) -> [UInt8] {
+        var ihdr: [UInt8] = []
+        append(UInt32(width), to: &ihdr)
+        append(UInt32(height), to: &ihdr)
+        ihdr += [bitDepth, colorType, 0, 0, 0]
+        var list = PNGChunkList([])
+        list.chunks = [Chunk(type: "IHDR", data: ihdr, offset: 0)]
+        if let palette { list.chunks.append(Chunk(type: "PLTE", data: palette, offset: 0)) }
+        if let transparency { list.chunks.append(Chunk(type: "tRNS", data: transparency, offset: 0)) }
+        list.chunks.append(Chunk(type: "IDAT", data: storedZlib(scanlines), offset: 0))
+        list.chunks.append(Chunk(type: "IEND", data: [], offset: 0))
+        return list.bytes
+    }
 }
