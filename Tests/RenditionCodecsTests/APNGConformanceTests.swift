@@ -128,6 +128,7 @@ struct APNGConformanceTests {
         let animation = try APNGDecoder.decode(bytes)
         #expect(animation.frames.count == 1)
         let raster = animation.firstFrame
-        #expect(raster == Raster(width: raster.width, height: raster.height, straightRGBA: expected), "\(file)")
+        let matches = raster == Raster(width: raster.width, height: raster.height, straightRGBA: expected)
+        #expect(matches, "\(file): pixels differ from the reference")
     }
 }
