@@ -95,6 +95,8 @@ public struct BatchRenderer: Sendable {
         let collector = OrderedCollector(count: inputs.count, report: report)
         let duplicateErrors = duplicates
         let workerCount = min(threads, max(1, inputs.count))
+        // With fewer stickers than threads, the spare threads resample animation frames.
+        let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
         defer { try? manifest?.compact() }
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
@@ -142,14 +144,15 @@ final class RenderWorker {
                 result.skipped = true
                 return result
             }
-            let master: Raster
-            do { master = try ImageDecoder.decode(bytes, limits: renderer.options.limits) } catch {
+            guard let inputFormat = ImageFormat.sniff(bytes) else { throw StickerError.codec(path: path, .unrecognizedFormat) }
+            let master: Animation
+            do { master = try ImageDecoder.decodeAnimation(bytes, limits: renderer.options.limits) } catch {
                 throw StickerError.codec(path: path, error)
             }
             let renditions: [Rendition]
             do {
                 if scratch == nil { scratch = try RenderScratch(options: renderer.options) }
-                renditions = try renderer.render(master: master, scratch: scratch!)
+                renditions = try renderer.render(master: master, inputFormat: inputFormat, scratch: scratch!)
             } catch {
                 throw StickerError.codec(path: path, error)
             }

@@ -23,19 +23,29 @@ public struct RenderOptions: Sendable, Equatable {
     public var png: PNGEncoder.Options
     /// Decoding limits for the inputs.
     public var limits: DecodeLimits
+    /// The container of the renditions.
+    public var format: OutputFormat
+    /// Threads used to resample the frames of one animation (1 when a batch already runs
+    /// stickers in parallel).
+    public var frameThreads: Int
 
     /// A fingerprint of everything that changes output bytes (and the engine version), used
     /// by the batch manifest to decide whether existing outputs are up to date.
     public var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
-        return SHA256.hex(Array("rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)".utf8))
+        return SHA256.hex(Array("rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)".utf8))
     }
 
     /// Creates options; by default @2x and @1x.
-    public init(scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default) {
+    public init(
+        scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default,
+        format: OutputFormat = .auto, frameThreads: Int = 1
+    ) {
         self.scales = scales.sorted(by: >)
         self.png = png
         self.limits = limits
+        self.format = format
+        self.frameThreads = max(1, frameThreads)
     }
 }
 
@@ -50,10 +60,37 @@ public struct StickerRenderer: Sendable {
         self.options = options
     }
 
-    /// Renders one sticker from its file bytes.
+    /// The same renderer with `frameThreads` set.
+    public func withFrameThreads(_ threads: Int) -> StickerRenderer {
+        var options = self.options
+        options.frameThreads = max(1, threads)
+        return StickerRenderer(options: options)
+    }
+
+    /// Renders one sticker (still or animated) from its file bytes.
     public func render(_ bytes: [UInt8]) throws(CodecError) -> [Rendition] {
-        let master = try ImageDecoder.decode(bytes, limits: options.limits)
-        return try render(master: master)
+        guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        let master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits)
+        return try render(master: master, inputFormat: format, scratch: RenderScratch(options: options))
+    }
+
+    /// Renders a decoded sticker: stills through the still path, animations frame by frame.
+    public func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError) -> [Rendition] {
+        let format = options.format.resolved(input: inputFormat, animated: master.isAnimated)
+        if format == .png || (format == .apng && !master.isAnimated) {
+            return try render(master: master.firstFrame, scratch: scratch)
+        }
+        var renditions: [Rendition] = []
+        for scale in options.scales {
+            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+            let animation = scale == .x3
+                ? master
+                : LanczosResampler().resample(master, width: size.width, height: size.height, threads: options.frameThreads)
+            let bytes = try AnimationEncoding.encode(animation, as: format, png: options.png)
+            renditions.append(Rendition(scale: scale, width: animation.width, height: animation.height,
+                                        bytes: bytes, fileExtension: format.fileExtension))
+        }
+        return renditions
     }
 
     /// Renders one sticker from decoded pixels, with fresh scratch memory.

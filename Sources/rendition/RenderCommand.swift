@@ -7,10 +7,12 @@ import RenditionPack
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render @2x and @1x PNGs (and optionally @3x) from @3x sticker masters.",
+        abstract: "Render @2x and @1x stickers (and optionally @3x) from @3x masters, still or animated.",
         discussion: """
-            Each input NAME.png (or NAME@3x.png, or a JPEG) becomes OUTDIR/NAME@2x.png and \
-            OUTDIR/NAME@1x.png, sized round(2/3) and round(1/3) of the master in each axis. \
+            Each input NAME.png (or NAME@3x.png, a JPEG, an APNG, GIF or WebP) becomes \
+            OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and round(1/3) of the \
+            master in each axis; animations keep every frame, delay and the loop count, frames \
+            resampled in parallel. \
             Folders are searched recursively for .png, .apng, .gif, .jpg, .jpeg and .webp files. \
             Files are written atomically (temporary file, then rename). One line is printed \
             per sticker; a failing input is reported on standard error and the others are \
@@ -23,6 +25,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder to write the renditions to (created if missing).", valueName: "outdir"))
     var output: String
+
+    @Option(help: ArgumentHelp("Output container: auto (the input's: PNG, APNG, GIF or WebP; JPEG becomes PNG), png (a still of the first frame), apng, gif or webp.", valueName: "format"))
+    var format: OutputFormat = .auto
 
     @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
     var include3x = false
@@ -66,7 +71,7 @@ struct RenderCommand: ParsableCommand {
             files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
         }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
-        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression))
+        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression), format: format)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
                                   threads: threads, incremental: !force)
         let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)
@@ -82,6 +87,7 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension ResultFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))

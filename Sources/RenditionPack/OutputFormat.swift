@@ -1,0 +1,36 @@
+import RenditionCodecs
+
+/// The container renditions are written in.
+public enum OutputFormat: String, Sendable, CaseIterable, Codable {
+    /// The input's own format: PNG stays PNG, an animated PNG stays APNG, GIF stays GIF,
+    /// WebP stays WebP; JPEG (no transparency) becomes PNG.
+    case auto
+    /// A still PNG; animations keep their first frame.
+    case png
+    /// Animated PNG (a plain PNG when there is one frame).
+    case apng
+    /// GIF.
+    case gif
+    /// WebP (lossless).
+    case webp
+
+    /// The concrete format for an input of `format`.
+    public func resolved(input format: ImageFormat, animated: Bool) -> OutputFormat {
+        guard self == .auto else { return self }
+        switch format {
+        case .png: return animated ? .apng : .png
+        case .jpeg: return .png
+        case .gif: return .gif
+        case .webp: return .webp
+        }
+    }
+
+    /// File extension for files in this format (`png` for APNG too, as Messages expects).
+    public var fileExtension: String {
+        switch self {
+        case .auto, .png, .apng: "png"
+        case .gif: "gif"
+        case .webp: "webp"
+        }
+    }
+}

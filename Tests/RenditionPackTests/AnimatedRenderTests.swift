@@ -1,0 +1,83 @@
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Animated stickers")
+struct AnimatedRenderTests {
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "rendition-anim-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A sticker with a small square moving across it, `frames` frames of `side` px.
+    static func movingSquare(frames: Int, side: Int) throws -> Animation {
+        let background = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: side, height: side)
+        var result: [AnimationFrame] = []
+        for i in 0..<frames {
+            var raster = background
+            let x0 = (i * 7) % (side - 40), y0 = (i * 3) % (side - 40)
+            for y in y0..<(y0 + 40) { for x in x0..<(x0 + 40) { raster[x, y] = RGBA(UInt8(i % 256), 40, 200, 255) } }
+            result.append(AnimationFrame(raster: raster, delay: FrameDelay(numerator: 1, denominator: 24)))
+        }
+        return Animation(width: side, height: side, frames: result, loopCount: 0)
+    }
+
+    @Test("an APNG renders to APNG renditions whose frames are the resampled master frames")
+    func apngToApng() throws {
+        let source = try Self.movingSquare(frames: 6, side: 300)
+        let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
+        try Data(try APNGEncoder().encode(source)).write(to: URL(fileURLWithPath: "\(input)/moving.png"))
+        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: ["\(input)/moving.png"])
+        guard case .success(let written) = results[0].outcome else { Issue.record("render failed: \(results[0].outcome)"); return }
+        #expect(written.map(\.width) == [200, 100])
+        for (scale, side) in [("@2x", 200), ("@1x", 100)] {
+            let decoded = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving\(scale).png"))))
+            let expected = LanczosResampler().resample(source, width: side, height: side)
+            #expect(decoded.frames.count == 6 && decoded.loopCount == 0)
+            #expect(decoded.frames.map(\.delay) == Array(repeating: FrameDelay(numerator: 1, denominator: 24), count: 6))
+            #expect(decoded == expected)
+        }
+    }
+
+    @Test("real APNG and GIF conformance animations render with every frame; --format png keeps the first frame")
+    func realAnimations() throws {
+        let output = try Self.temporaryFolder()
+        let apng = Fixtures.path("apng/wuffs/animated-red-blue.apng")
+        let master = try ImageDecoder.decodeAnimation([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
+        let renditions = try StickerRenderer().render([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
+        for rendition in renditions {
+            let decoded = try ImageDecoder.decodeAnimation(rendition.bytes)
+            #expect(decoded.frames.count == master.frames.count && decoded.loopCount == master.loopCount)
+            #expect(decoded.frames.map(\.delay) == master.frames.map(\.delay))
+        }
+        let still = try StickerRenderer(options: RenderOptions(format: .png)).render([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
+        let first = try ImageDecoder.decodeAnimation(still[0].bytes)
+        #expect(first.frames.count == 1)
+        #expect(first.firstFrame == LanczosResampler().resample(master.firstFrame, width: still[0].width, height: still[0].height))
+        _ = output
+    }
+
+    @Test("300 frames of 618 px render within the stated memory bound (1.7 x decoded master + 64 MB)")
+    func memoryBound() throws {
+        let animation = try Self.movingSquare(frames: 300, side: 618)
+        let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
+        let path = "\(input)/long.png"
+        try Data(try APNGEncoder(options: .init(compressionLevel: 1)).encode(animation)).write(to: URL(fileURLWithPath: path))
+        let result = try CommandLineTests.run(["render", path, "-o", output, "--threads", "2", "--log", "human"])
+        #expect(result.status == 0, "\(result.err)")
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        let peakBytes = Int(usage.ru_maxrss) * 1024
+        let decoded = 300 * 618 * 618 * 4
+        #expect(peakBytes < decoded * 17 / 10 + 64 << 20, "peak RSS \(peakBytes >> 20) MB")
+        let twoX = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/long@2x.png"))))
+        #expect(twoX.frames.count == 300 && twoX.width == 412)
+    }
+}
