@@ -5,9 +5,7 @@ import Testing
 /// Animations built from real sticker art for the encoder tests.
 enum SyntheticAnimation {
     /// A 300 px OpenMoji face that blinks: an opaque bar over the eyes comes and goes, a
-    /// small badge moves, one frame repeats (to be merged), and a translucent shadow appears
-    /// in a transparent corner while the bar changes (OVER would shrink that frame, but is
-    /// not exact in every decoder for translucent pixels). 9 frames, 8 distinct.
+    /// small badge moves, one frame repeats (to be merged). 8 frames, 7 distinct.
     static func blinking() throws -> Animation {
         let face = try Fixtures.raster("stickers/derived/1F601-300.png")
         func with(_ boxes: [(x: Int, y: Int, w: Int, h: Int, colour: RGBA)]) -> Raster {
@@ -27,10 +25,22 @@ enum SyntheticAnimation {
             (with([(40, 240, 24, 24, RGBA(200, 30, 30, 255))]), .centiseconds(10)),
             (with([(70, 240, 24, 24, RGBA(200, 30, 30, 255)), bar]), .centiseconds(10)),
             (face, FrameDelay(numerator: 3, denominator: 7)),
-            (with([bar, (2, 262, 30, 36, RGBA(20, 10, 40, 100))]), .centiseconds(12)),
         ]
         return Animation(width: 300, height: 300, frames: frames.map { AnimationFrame(raster: $0.0, delay: $0.1) },
                          loopCount: 3)
+    }
+
+    /// The blinking face where a translucent shadow appears in a transparent corner while
+    /// the bar changes: OVER with the unchanged face made transparent would shrink that
+    /// frame, but translucent OVER pixels are not exact in every decoder (Pillow), so the
+    /// Pillow oracle catches an encoder that uses them. 4 frames.
+    static func shadowed() throws -> Animation {
+        let blinking = try blinking()
+        var shadow = blinking.frames[1].raster
+        for y in 262..<298 { for x in 2..<32 { shadow[x, y] = RGBA(20, 10, 40, 100) } }
+        let frames = [blinking.frames[0], AnimationFrame(raster: shadow, delay: .centiseconds(12)),
+                      blinking.frames[0], blinking.frames[1]]
+        return Animation(width: 300, height: 300, frames: frames, loopCount: 0)
     }
 
     /// A 160 px Noto sticker with soft alpha sliding across a transparent 300 x 200 canvas,
@@ -113,7 +123,7 @@ struct APNGEncoderTests {
 
     @Test("synthetic sticker animations round-trip exactly, in our decoder and in Pillow")
     func stickerRoundTrip() throws {
-        let sources = [try SyntheticAnimation.blinking(), try SyntheticAnimation.sliding()]
+        let sources = [try SyntheticAnimation.blinking(), try SyntheticAnimation.sliding(), try SyntheticAnimation.shadowed()]
         var encoded: [[UInt8]] = []
         for (index, source) in sources.enumerated() {
             for options in [APNGEncoder.Options(), .init(allowPalette: false), .init(interFrameOptimization: false)] {
@@ -132,7 +142,7 @@ struct APNGEncoderTests {
     func merging() throws {
         let source = try SyntheticAnimation.blinking()
         let decoded = try APNGDecoder.decode(try APNGEncoder().encode(source))
-        #expect(decoded.frames.count == 8)
+        #expect(decoded.frames.count == 7)
         #expect(decoded.frames[1].delay == FrameDelay(numerator: 2, denominator: 3))
         #expect(decoded.frames[1].delay.numerator == 2 && decoded.frames[1].delay.denominator == 3)
         #expect(decoded.loopCount == 3)
@@ -142,6 +152,7 @@ struct APNGEncoderTests {
     @Test("inter-frame optimisation crops frames, uses OVER and disposal, and pays")
     func optimisationPays() throws {
         for (label, source) in [("blinking", try SyntheticAnimation.blinking()), ("sliding", try SyntheticAnimation.sliding()),
+                                ("shadowed", try SyntheticAnimation.shadowed()),
                                 ("muybridge", try APNGDecoder.decode(try Fixtures.bytes("apng/wuffs/muybridge.apng")))] {
             let optimised = try APNGEncoder().encode(source)
             let plain = try APNGEncoder(options: .init(interFrameOptimization: false)).encode(source)
