@@ -77,11 +77,12 @@ final class BatchConsole: Sendable {
         let skipped = results.filter(\.skipped).count
         let seconds = elapsedSeconds
         if jsonLines {
-            let object: [String: Any] = [
+            var object: [String: Any] = [
                 "event": "summary", "total": results.count, "rendered": results.count - failed - skipped,
                 "skipped": skipped, "failed": failed, "seconds": seconds, "output": output,
                 "stickers_per_second": seconds > 0 ? Double(results.count) / seconds : 0,
             ]
+            if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
             var line = RenderReport.summary(total: results.count, failed: failed, seconds: seconds, output: output)
