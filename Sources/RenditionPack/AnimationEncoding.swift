@@ -13,7 +13,7 @@ enum AnimationEncoding {
         case .gif:
             throw .unsupported(format: .gif, reason: "GIF encoding is not available yet")
         case .webp:
-            throw .unsupported(format: .webp, reason: "WebP encoding is not available yet")
+            return try WebPEncoder(options: .lossless).encode(animation)
         }
     }
 }

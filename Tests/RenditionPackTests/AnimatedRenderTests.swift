@@ -61,6 +61,21 @@ struct AnimatedRenderTests {
         _ = output
     }
 
+    @Test("an animated WebP renders to animated WebP renditions with its frames, delays and loop count")
+    func webpToWebp() throws {
+        let bytes = try Fixtures.bytes("webp/image-webp/animated/random_lossless.webp")
+        let master = try ImageDecoder.decodeAnimation(bytes)
+        let renditions = try StickerRenderer().render(bytes)
+        #expect(renditions.map(\.fileExtension) == ["webp", "webp"])
+        for rendition in renditions {
+            #expect(ImageFormat.sniff(rendition.bytes) == .webp)
+            let decoded = try ImageDecoder.decodeAnimation(rendition.bytes)
+            #expect(decoded.frames.count == master.frames.count && decoded.loopCount == master.loopCount)
+            #expect(decoded.frames.map(\.delay) == master.frames.map(\.delay))
+            #expect(decoded == LanczosResampler().resample(master, width: rendition.width, height: rendition.height))
+        }
+    }
+
     @Test("300 frames of 618 px render within the stated memory bound (1.7 x decoded master + 64 MB)")
     func memoryBound() throws {
         // Made by movingSquare(frames: 300, side: 618) and APNGEncoder at level 1 (see Fixtures/README.md).
