@@ -1,0 +1,55 @@
+/// Counts opaque colours in cells of 5 bits per channel (32,768 cells), keeping each cell's
+/// pixel count and colour sums, so a cell stands for the exact mean of the pixels in it.
+struct GIFColourHistogram {
+    static let cellCount = 1 << 15
+    private(set) var counts: [Int]
+    private(set) var sums: [Int]
+
+    init() {
+        counts = [Int](repeating: 0, count: Self.cellCount)
+        sums = [Int](repeating: 0, count: Self.cellCount * 3)
+    }
+
+    /// The cell of an opaque pixel (little-endian RGBA).
+    @inline(__always)
+    static func cell(_ pixel: UInt32) -> Int {
+        Int((pixel >> 3) & 0x1F) | Int((pixel >> 11) & 0x1F) << 5 | Int((pixel >> 19) & 0x1F) << 10
+    }
+
+    /// Adds the opaque pixels (alpha byte non-zero) of `pixels`.
+    mutating func add(_ pixels: UnsafeBufferPointer<UInt32>) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                for pixel in pixels where pixel >> 24 != 0 {
+                    let c = Self.cell(pixel)
+                    counts[c] += 1
+                    sums[3 * c] += Int(pixel & 0xFF)
+                    sums[3 * c + 1] += Int((pixel >> 8) & 0xFF)
+                    sums[3 * c + 2] += Int((pixel >> 16) & 0xFF)
+                }
+            }
+        }
+    }
+
+    /// The occupied cells as weighted points: each cell's mean colour and pixel count.
+    func points() -> [GIFColourPoint] {
+        var points: [GIFColourPoint] = []
+        for c in 0..<Self.cellCount where counts[c] > 0 {
+            let n = Double(counts[c])
+            points.append(GIFColourPoint(
+                r: Double(sums[3 * c]) / n, g: Double(sums[3 * c + 1]) / n, b: Double(sums[3 * c + 2]) / n, weight: n))
+        }
+        return points
+    }
+}
+
+/// A colour with a weight (how many pixels it stands for).
+struct GIFColourPoint {
+    var r: Double
+    var g: Double
+    var b: Double
+    var weight: Double
+
+    @inline(__always)
+    func component(_ axis: Int) -> Double { axis == 0 ? r : axis == 1 ? g : b }
+}

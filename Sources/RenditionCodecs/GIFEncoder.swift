@@ -1,0 +1,105 @@
+import RenditionCore
+
+/// Encodes animations (a still image being one frame) as GIF89a, small and deterministic.
+///
+/// - **Alpha**: GIF pixels are opaque or transparent. Pixels with alpha below
+///   `Options.alphaThreshold` become transparent; kept semi-transparent pixels are composited
+///   over `Options.matte` (mid grey by default, the colour whose error is smallest on both light
+///   and dark bubbles; see `Matte.bubbleMidpoint`).
+/// - **Palettes** (`GIFPaletteSelection`): exact when the colours fit (lossless), otherwise
+///   quantised (variance-driven median cut refined by k-means) with optional ordered or
+///   Floyd–Steinberg dithering; one palette for the animation when it serves, per-frame
+///   palettes otherwise. One entry is reserved for transparency when any pixel is transparent
+///   or frames are optimised.
+/// - **Frames** (`GIFFramePlanner`): each frame cropped to what changed, unchanged pixels
+///   transparent, disposals chosen so the decoder shows exactly the planned frames.
+/// - **Timing**: `Animation.loopCount` is kept (1 play = no looping extension, 0 = forever,
+///   N plays = repeat count N − 1, at most 65,535). Delays are written in whole centiseconds:
+///   exact when the delay is a whole number of centiseconds, otherwise rounded to the nearest
+///   (halves up), capped at 65,535 cs; a 1/60 s APNG delay becomes 2 cs.
+///
+/// Same animation and options, same bytes.
+public struct GIFEncoder: Sendable {
+    /// The settings this encoder uses.
+    public let options: Options
+
+    /// Creates an encoder.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The GIF delay for `delay`: whole centiseconds, rounded to nearest (halves up), at most 65,535.
+    public static func centiseconds(_ delay: FrameDelay) -> Int {
+        let exact = delay.numerator.multipliedReportingOverflow(by: 200)
+        guard !exact.overflow else { return 65_535 }
+        return min(65_535, (exact.partialValue + delay.denominator) / (2 * delay.denominator))
+    }
+
+    /// Encodes `animation` as a GIF file.
+    public func encode(_ animation: Animation) throws(CodecError) -> [UInt8] {
+        guard (2...256).contains(options.maxColours) else {
+            throw .encodingFailed(format: .gif, reason: "maxColours must be 2-256, not \(options.maxColours)")
+        }
+        let width = animation.width, height = animation.height
+        guard width <= 65_535 && height <= 65_535 else {
+            throw .encodingFailed(format: .gif, reason: "a GIF is at most 65,535 px per side, not \(width)x\(height)")
+        }
+        let resolver = GIFAlphaResolver(threshold: options.alphaThreshold, matte: options.matte)
+        let targets = animation.frames.map { resolver.resolve($0.raster) }
+        let animated = targets.count > 1
+        let reserveTransparent = (animated && options.optimizeFrames) || targets.contains { $0.contains(0) }
+        let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
+        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity, options: options)
+        let planned = GIFFramePlanner.plan(selection.displayed, width: width, height: height, optimize: options.optimizeFrames)
+
+        // Colour tables per frame.
+        var globalColours = selection.globalColours
+        if selection.kind == .exactLocal {
+            var first = GIFColourIndex(limit: capacity)
+            _ = first.insert(contentsOf: planned[0].pixels)
+            globalColours = first.colours
+        }
+        if globalColours.isEmpty { globalColours = [0xFF00_0000] }
+        let globalTable = GIFColourTable(colours: globalColours, hasTransparentEntry: reserveTransparent)
+        let globalIndex = GIFColourIndex(colours: globalColours)
+
+        var frames: [GIFEncodedFrame] = []
+        frames.reserveCapacity(planned.count)
+        for (k, plan) in planned.enumerated() {
+            var table: GIFColourTable? = nil
+            var lookup = globalIndex
+            // A frame cleared to background declares a transparent index even when none of
+            // its pixels uses it: some decoders (Pillow) otherwise clear to the background colour.
+            let needsTransparency = plan.pixels.contains(0) || plan.disposal == .background
+            switch selection.kind {
+            case .exactGlobal:
+                break
+            case .quantized:
+                if let own = selection.framePalettes[k] {
+                    table = GIFColourTable(colours: own, hasTransparentEntry: needsTransparency && own.count < 256)
+                    lookup = GIFColourIndex(colours: own)
+                }
+            case .exactLocal:
+                var own = GIFColourIndex(limit: capacity)
+                _ = own.insert(contentsOf: plan.pixels)
+                if own.colours.contains(where: { globalIndex.index(of: $0) == nil }) {
+                    table = GIFColourTable(colours: own.colours, hasTransparentEntry: needsTransparency && own.colours.count < 256)
+                    lookup = own
+                }
+            }
+            let transparent = (table ?? globalTable).transparentIndex
+            let indices = plan.pixels.map { p -> UInt8 in
+                p == 0 ? UInt8(transparent ?? 0) : UInt8(lookup.index(of: p) ?? 0)
+            }
+            frames.append(GIFEncodedFrame(
+                x: plan.x, y: plan.y, width: plan.width, height: plan.height, indices: indices, localTable: table,
+                transparentIndex: needsTransparency ? transparent : nil, disposal: plan.disposal,
+                delayCentiseconds: Self.centiseconds(animation.frames[k].delay)))
+        }
+        let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
+        return try GIFWriter.write(
+            width: width, height: height, globalTable: globalTable,
+            repeatCount: GIFLoopExtension.repeatCount(plays: animation.loopCount),
+            graphicControl: needsControl, frames: frames)
+    }
+}

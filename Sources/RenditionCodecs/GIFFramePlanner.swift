@@ -1,0 +1,155 @@
+import RenditionCore
+
+/// A frame as it will be stored: a rectangle of the canvas, its pixels (`0` = the
+/// transparent index, which leaves the canvas as it is) and its disposal.
+struct GIFPlannedFrame {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+    /// `width × height` pixels, row-major: opaque colours, or `0` for "draw nothing".
+    var pixels: [UInt32]
+    var disposal: FrameDisposal
+}
+
+/// Inter-frame optimisation: decides, for displayed frames given as whole canvases (opaque
+/// colours, `0` for transparent), the smallest rectangles and the disposals that reproduce
+/// them exactly in a GIF decoder.
+///
+/// Each frame is cropped to the bounding box of the pixels that differ from the canvas it is
+/// drawn on; inside, unchanged pixels are written as transparent. Because a GIF frame cannot
+/// make an opaque pixel transparent, the previous frame's disposal is chosen among "keep"
+/// (when nothing has to become transparent), "clear to background" (its rectangle grown to
+/// cover every pixel that must become transparent) and "restore previous", whichever leaves
+/// the next frame the smallest rectangle (ties in that order). Without optimisation every
+/// frame covers the canvas and, when the animation has transparent pixels, clears it afterwards.
+enum GIFFramePlanner {
+    private struct Rect: Equatable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        static let empty = Rect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+        var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+        func union(_ o: Rect) -> Rect {
+            if isEmpty { return o }
+            if o.isEmpty { return self }
+            return Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+        }
+        func clipped(to c: Rect) -> Rect {
+            Rect(x0: max(x0, c.x0), y0: max(y0, c.y0), x1: min(x1, c.x1), y1: min(y1, c.y1))
+        }
+    }
+
+    static func plan(_ frames: [[UInt32]], width: Int, height: Int, optimize: Bool) -> [GIFPlannedFrame] {
+        let canvas = Rect(x0: 0, y0: 0, x1: width, y1: height)
+        guard optimize else {
+            // Whole frames; cleared after showing only if the next one has transparent pixels.
+            let clears = frames.contains { $0.contains(0) }
+            return frames.map {
+                GIFPlannedFrame(x: 0, y: 0, width: width, height: height, pixels: $0, disposal: clears ? .background : .none)
+            }
+        }
+        var planned: [GIFPlannedFrame] = []
+        let clear = [UInt32](repeating: 0, count: width * height)
+        // The canvas before the pending frame is drawn, the pending frame's rectangle.
+        var under = clear
+        var pendingRect = nonEmpty(bbox(frames[0], differingFrom: clear, width: width, height: height))
+        var pendingDisposal = FrameDisposal.none
+        for k in 1..<frames.count {
+            let shown = frames[k - 1], next = frames[k]
+            var best: (disposal: FrameDisposal, rect: Rect, after: [UInt32], cost: Int)? = nil
+
+            // Keep.
+            if mustClear(next, over: shown, width: width, height: height).isEmpty {
+                let r = bbox(next, differingFrom: shown, width: width, height: height)
+                best = (.none, pendingRect, shown, r.area)
+            }
+            // Clear to background, the rectangle grown to clear what must become transparent.
+            let grown = pendingRect.union(mustClear(next, over: shown, width: width, height: height)).clipped(to: canvas)
+            var cleared = shown
+            fill(&cleared, grown, width: width, with: nil)
+            let clearedCost = bbox(next, differingFrom: cleared, width: width, height: height).area
+            if best == nil || clearedCost < best!.cost {
+                best = (.background, grown, cleared, clearedCost)
+            }
+            // Restore previous.
+            var restored = shown
+            fill(&restored, pendingRect, width: width, with: under)
+            if mustClear(next, over: restored, width: width, height: height).isEmpty {
+                let cost = bbox(next, differingFrom: restored, width: width, height: height).area
+                if cost < best!.cost { best = (.previous, pendingRect, restored, cost) }
+            }
+
+            let choice = best!
+            pendingDisposal = choice.disposal
+            planned.append(frame(shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal))
+            under = choice.after
+            pendingRect = nonEmpty(bbox(next, differingFrom: under, width: width, height: height))
+        }
+        planned.append(frame(frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none))
+        return planned
+    }
+
+    /// A rectangle of at least one pixel (an unchanged frame still needs one, drawn transparent).
+    private static func nonEmpty(_ r: Rect) -> Rect {
+        r.isEmpty ? Rect(x0: 0, y0: 0, x1: 1, y1: 1) : r
+    }
+
+    /// The frame's pixels inside `rect`: its colour where it differs from `under`, else 0.
+    private static func frame(
+        _ shown: [UInt32], over under: [UInt32], rect: Rect, width: Int, disposal: FrameDisposal
+    ) -> GIFPlannedFrame {
+        var pixels = [UInt32](repeating: 0, count: rect.area)
+        let w = rect.x1 - rect.x0
+        for y in rect.y0..<rect.y1 {
+            for x in rect.x0..<rect.x1 {
+                let p = shown[y * width + x]
+                if p != under[y * width + x] { pixels[(y - rect.y0) * w + (x - rect.x0)] = p }
+            }
+        }
+        return GIFPlannedFrame(x: rect.x0, y: rect.y0, width: w, height: rect.y1 - rect.y0, pixels: pixels, disposal: disposal)
+    }
+
+    /// Bounding box of the pixels where `a` differs from `b`.
+    private static func bbox(_ a: [UInt32], differingFrom b: [UInt32], width: Int, height: Int) -> Rect {
+        var r = Rect.empty
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1
+                    for x in 0..<width where a[row + x] != b[row + x] {
+                        first = x
+                        break
+                    }
+                    guard first >= 0 else { continue }
+                    var last = first
+                    for x in stride(from: width - 1, to: first, by: -1) where a[row + x] != b[row + x] {
+                        last = x
+                        break
+                    }
+                    r = r.union(Rect(x0: first, y0: y, x1: last + 1, y1: y + 1))
+                }
+            }
+        }
+        return r
+    }
+
+    /// Bounding box of the pixels transparent in `next` but opaque in `canvas`.
+    private static func mustClear(_ next: [UInt32], over canvas: [UInt32], width: Int, height: Int) -> Rect {
+        var r = Rect.empty
+        for y in 0..<height {
+            for x in 0..<width where next[y * width + x] == 0 && canvas[y * width + x] != 0 {
+                r = r.union(Rect(x0: x, y0: y, x1: x + 1, y1: y + 1))
+            }
+        }
+        return r
+    }
+
+    /// Sets `rect` of `canvas` to `source`'s pixels, or to transparent when `source` is nil.
+    private static func fill(_ canvas: inout [UInt32], _ rect: Rect, width: Int, with source: [UInt32]?) {
+        guard !rect.isEmpty else { return }
+        for y in rect.y0..<rect.y1 {
+            for x in rect.x0..<rect.x1 { canvas[y * width + x] = source?[y * width + x] ?? 0 }
+        }
+    }
+}
