@@ -55,6 +55,33 @@ struct GIFColourIndex {
         return true
     }
 
+    /// Palette indices for `pixels`: each opaque pixel's index (it must be in the table),
+    /// `transparent` for `0`.
+    func indices(of pixels: [UInt32], transparent: UInt8) -> [UInt8] {
+        var out = [UInt8](repeating: transparent, count: pixels.count)
+        keys.withUnsafeBufferPointer { keys in
+            slots.withUnsafeBufferPointer { slots in
+                pixels.withUnsafeBufferPointer { pixels in
+                    out.withUnsafeMutableBufferPointer { out in
+                        var last: UInt32 = 0, lastIndex: UInt8 = transparent
+                        for i in 0..<pixels.count {
+                            let p = pixels[i]
+                            if p == 0 { continue }
+                            if p != last {
+                                var s = start(p)
+                                while slots[s] >= 0 && keys[s] != p { s = (s + 1) & mask }
+                                last = p
+                                lastIndex = UInt8(truncatingIfNeeded: max(0, slots[s]))
+                            }
+                            out[i] = lastIndex
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// The index of `colour`, or `nil` when it is not in the table.
     @inline(__always)
     func index(of colour: UInt32) -> Int? {

@@ -15,61 +15,84 @@ enum GIFDitherer {
 
     /// `pixels` (row-major, `width` per row) with each opaque pixel replaced by its palette colour.
     static func apply(
-        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: inout GIFNearestColour,
-        dithering: GIFEncoder.Dithering
+        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering
     ) -> [UInt32] {
         var out = pixels
         let height = width > 0 ? pixels.count / width : 0
-        switch dithering {
-        case .none:
-            var lastIn: UInt32 = 0, lastOut: UInt32 = 0
-            for i in out.indices where out[i] != 0 {
-                if out[i] != lastIn {
-                    lastIn = out[i]
-                    lastOut = palette[nearest.index(of: out[i])]
-                }
-                out[i] = lastOut
-            }
-        case .ordered:
-            for y in 0..<height {
-                for x in 0..<width where out[y * width + x] != 0 {
-                    let p = out[y * width + x]
-                    // ((bayer + 0.5) / 64 - 0.5) * spread, truncated towards zero.
-                    let offset = (bayer[(y & 7) << 3 | (x & 7)] * 4 + 2 - 128) * orderedSpread / 256
-                    out[y * width + x] = palette[nearest.index(
-                        r: clamp(Int32(p & 0xFF) + offset), g: clamp(Int32((p >> 8) & 0xFF) + offset),
-                        b: clamp(Int32((p >> 16) & 0xFF) + offset))]
-                }
-            }
-        case .floydSteinberg:
-            // Errors in 1/16 levels for the current and the next row, 3 channels, 1 pixel of margin.
-            var current = [Int32](repeating: 0, count: (width + 2) * 3)
-            var next = current
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    let p = out[i]
-                    guard p != 0 else { continue }
-                    let e = (x + 1) * 3
-                    let r = clamp(Int32(p & 0xFF) + (current[e] + 8) >> 4)
-                    let g = clamp(Int32((p >> 8) & 0xFF) + (current[e + 1] + 8) >> 4)
-                    let b = clamp(Int32((p >> 16) & 0xFF) + (current[e + 2] + 8) >> 4)
-                    let chosen = palette[nearest.index(r: r, g: g, b: b)]
-                    out[i] = chosen
-                    let errors = [r - Int32(chosen & 0xFF), g - Int32((chosen >> 8) & 0xFF), b - Int32((chosen >> 16) & 0xFF)]
-                    for c in 0..<3 {
-                        let err = errors[c]
-                        current[e + 3 + c] += err * 7
-                        next[e - 3 + c] += err * 3
-                        next[e + c] += err * 5
-                        next[e + 3 + c] += err
+        palette.withUnsafeBufferPointer { palette in
+            out.withUnsafeMutableBufferPointer { out in
+                switch dithering {
+                case .none:
+                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0
+                    for i in 0..<out.count {
+                        let p = out[i]
+                        if p == 0 { continue }
+                        if p != lastIn {
+                            lastIn = p
+                            lastOut = palette[nearest.index(of: p)]
+                        }
+                        out[i] = lastOut
                     }
+                case .ordered:
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let p = out[y * width + x]
+                            if p == 0 { continue }
+                            // ((bayer + 0.5) / 64 - 0.5) * spread, truncated towards zero.
+                            let offset = (bayer[(y & 7) << 3 | (x & 7)] * 4 + 2 - 128) * orderedSpread / 256
+                            out[y * width + x] = palette[nearest.index(
+                                r: clamp(Int32(p & 0xFF) + offset), g: clamp(Int32((p >> 8) & 0xFF) + offset),
+                                b: clamp(Int32((p >> 16) & 0xFF) + offset))]
+                        }
+                    }
+                case .floydSteinberg:
+                    floydSteinberg(out, width: width, height: height, palette: palette, nearest: nearest)
                 }
-                swap(&current, &next)
-                for k in next.indices { next[k] = 0 }
             }
         }
         return out
+    }
+
+    /// Error diffusion (7/16 right, 3/16, 5/16, 1/16 below), left to right on every row, in place.
+    private static func floydSteinberg(
+        _ out: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int, palette: UnsafeBufferPointer<UInt32>,
+        nearest: GIFNearestColour
+    ) {
+        // Errors in 1/16 levels for the current and the next row, 3 channels, 1 pixel of margin.
+        var current = [Int32](repeating: 0, count: (width + 2) * 3)
+        var next = current
+        for y in 0..<height {
+            current.withUnsafeMutableBufferPointer { current in
+                next.withUnsafeMutableBufferPointer { next in
+                    for x in 0..<width {
+                        let i = y * width + x
+                        let p = out[i]
+                        if p == 0 { continue }
+                        let e = (x + 1) * 3
+                        let r = clamp(Int32(p & 0xFF) + (current[e] + 8) >> 4)
+                        let g = clamp(Int32((p >> 8) & 0xFF) + (current[e + 1] + 8) >> 4)
+                        let b = clamp(Int32((p >> 16) & 0xFF) + (current[e + 2] + 8) >> 4)
+                        let chosen = palette[nearest.index(r: r, g: g, b: b)]
+                        out[i] = chosen
+                        spread(r - Int32(chosen & 0xFF), at: e, current, next)
+                        spread(g - Int32((chosen >> 8) & 0xFF), at: e + 1, current, next)
+                        spread(b - Int32((chosen >> 16) & 0xFF), at: e + 2, current, next)
+                    }
+                }
+            }
+            swap(&current, &next)
+            for k in next.indices { next[k] = 0 }
+        }
+    }
+
+    @inline(__always)
+    private static func spread(
+        _ error: Int32, at e: Int, _ current: UnsafeMutableBufferPointer<Int32>, _ next: UnsafeMutableBufferPointer<Int32>
+    ) {
+        current[e + 3] += error * 7
+        next[e - 3] += error * 3
+        next[e] += error * 5
+        next[e + 3] += error
     }
 
     @inline(__always)

@@ -68,9 +68,11 @@ public struct GIFEncoder: Sendable {
         for (k, plan) in planned.enumerated() {
             var table: GIFColourTable? = nil
             var lookup = globalIndex
-            // A frame cleared to background declares a transparent index even when none of
-            // its pixels uses it: some decoders (Pillow) otherwise clear to the background colour.
-            let needsTransparency = plan.pixels.contains(0) || plan.disposal == .background
+            // A frame cleared to background, or a first frame not covering the canvas, declares
+            // the transparent index even when none of its pixels uses it: some decoders (Pillow)
+            // otherwise fill those areas with the background colour instead of transparency.
+            let coversCanvas = plan.width == width && plan.height == height
+            let needsTransparency = plan.pixels.contains(0) || plan.disposal == .background || (k == 0 && !coversCanvas)
             switch selection.kind {
             case .exactGlobal:
                 break
@@ -88,9 +90,7 @@ public struct GIFEncoder: Sendable {
                 }
             }
             let transparent = (table ?? globalTable).transparentIndex
-            let indices = plan.pixels.map { p -> UInt8 in
-                p == 0 ? UInt8(transparent ?? 0) : UInt8(lookup.index(of: p) ?? 0)
-            }
+            let indices = lookup.indices(of: plan.pixels, transparent: UInt8(transparent ?? 0))
             frames.append(GIFEncodedFrame(
                 x: plan.x, y: plan.y, width: plan.width, height: plan.height, indices: indices, localTable: table,
                 transparentIndex: needsTransparency ? transparent : nil, disposal: plan.disposal,
@@ -98,7 +98,7 @@ public struct GIFEncoder: Sendable {
         }
         let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
         return try GIFWriter.write(
-            width: width, height: height, globalTable: globalTable,
+            width: width, height: height, globalTable: globalTable, backgroundIndex: globalTable.transparentIndex ?? 0,
             repeatCount: GIFLoopExtension.repeatCount(plays: animation.loopCount),
             graphicControl: needsControl, frames: frames)
     }

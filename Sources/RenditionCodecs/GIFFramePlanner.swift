@@ -100,10 +100,17 @@ enum GIFFramePlanner {
     ) -> GIFPlannedFrame {
         var pixels = [UInt32](repeating: 0, count: rect.area)
         let w = rect.x1 - rect.x0
-        for y in rect.y0..<rect.y1 {
-            for x in rect.x0..<rect.x1 {
-                let p = shown[y * width + x]
-                if p != under[y * width + x] { pixels[(y - rect.y0) * w + (x - rect.x0)] = p }
+        shown.withUnsafeBufferPointer { shown in
+            under.withUnsafeBufferPointer { under in
+                pixels.withUnsafeMutableBufferPointer { pixels in
+                    for y in rect.y0..<rect.y1 {
+                        let source = y * width + rect.x0, target = (y - rect.y0) * w
+                        for x in 0..<w {
+                            let p = shown[source + x]
+                            if p != under[source + x] { pixels[target + x] = p }
+                        }
+                    }
+                }
             }
         }
         return GIFPlannedFrame(x: rect.x0, y: rect.y0, width: w, height: rect.y1 - rect.y0, pixels: pixels, disposal: disposal)
@@ -111,35 +118,31 @@ enum GIFFramePlanner {
 
     /// Bounding box of the pixels where `a` differs from `b`.
     private static func bbox(_ a: [UInt32], differingFrom b: [UInt32], width: Int, height: Int) -> Rect {
+        rows(a, b, width: width, height: height) { p, q in p != q }
+    }
+
+    /// Bounding box of the pixels transparent in `next` but opaque in `canvas`.
+    private static func mustClear(_ next: [UInt32], over canvas: [UInt32], width: Int, height: Int) -> Rect {
+        rows(next, canvas, width: width, height: height) { p, q in p == 0 && q != 0 }
+    }
+
+    /// Bounding box of the pixels where `test(a, b)` holds, found row by row from both ends.
+    @inline(__always)
+    private static func rows(
+        _ a: [UInt32], _ b: [UInt32], width: Int, height: Int, _ test: (UInt32, UInt32) -> Bool
+    ) -> Rect {
         var r = Rect.empty
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     let row = y * width
-                    var first = -1
-                    for x in 0..<width where a[row + x] != b[row + x] {
-                        first = x
-                        break
-                    }
-                    guard first >= 0 else { continue }
-                    var last = first
-                    for x in stride(from: width - 1, to: first, by: -1) where a[row + x] != b[row + x] {
-                        last = x
-                        break
-                    }
+                    var first = 0
+                    while first < width && !test(a[row + first], b[row + first]) { first += 1 }
+                    guard first < width else { continue }
+                    var last = width - 1
+                    while last > first && !test(a[row + last], b[row + last]) { last -= 1 }
                     r = r.union(Rect(x0: first, y0: y, x1: last + 1, y1: y + 1))
                 }
-            }
-        }
-        return r
-    }
-
-    /// Bounding box of the pixels transparent in `next` but opaque in `canvas`.
-    private static func mustClear(_ next: [UInt32], over canvas: [UInt32], width: Int, height: Int) -> Rect {
-        var r = Rect.empty
-        for y in 0..<height {
-            for x in 0..<width where next[y * width + x] == 0 && canvas[y * width + x] != 0 {
-                r = r.union(Rect(x0: x, y0: y, x1: x + 1, y1: y + 1))
             }
         }
         return r
@@ -148,8 +151,16 @@ enum GIFFramePlanner {
     /// Sets `rect` of `canvas` to `source`'s pixels, or to transparent when `source` is nil.
     private static func fill(_ canvas: inout [UInt32], _ rect: Rect, width: Int, with source: [UInt32]?) {
         guard !rect.isEmpty else { return }
-        for y in rect.y0..<rect.y1 {
-            for x in rect.x0..<rect.x1 { canvas[y * width + x] = source?[y * width + x] ?? 0 }
+        let w = rect.x1 - rect.x0
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            for y in rect.y0..<rect.y1 {
+                let start = canvas.baseAddress! + y * width + rect.x0
+                if let source {
+                    source.withUnsafeBufferPointer { start.update(from: $0.baseAddress! + y * width + rect.x0, count: w) }
+                } else {
+                    start.update(repeating: 0, count: w)
+                }
+            }
         }
     }
 }

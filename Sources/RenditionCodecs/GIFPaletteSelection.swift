@@ -48,9 +48,9 @@ struct GIFPaletteSelection {
         var histogram = GIFColourHistogram()
         for frame in targets { frame.withUnsafeBufferPointer { histogram.add($0) } }
         let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity)
-        var nearest = GIFNearestColour(palette: global)
+        let nearest = GIFNearestColour(palette: global)
         var shown = targets.map {
-            GIFDitherer.apply($0, width: width, palette: global, nearest: &nearest, dithering: options.dithering)
+            GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
         }
         var palettes = [[UInt32]?](repeating: nil, count: targets.count)
         if options.allowLocalPalettes && targets.count > 1 {
@@ -63,9 +63,9 @@ struct GIFPaletteSelection {
                 var own = GIFColourHistogram()
                 targets[k].withUnsafeBufferPointer { own.add($0) }
                 let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity)
-                var localNearest = GIFNearestColour(palette: local)
                 let candidate = GIFDitherer.apply(
-                    targets[k], width: width, palette: local, nearest: &localNearest, dithering: options.dithering)
+                    targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
+                    dithering: options.dithering)
                 if Self.squaredError(targets[k], candidate).sum < errors[k].sum {
                     shown[k] = candidate
                     palettes[k] = local
@@ -80,12 +80,19 @@ struct GIFPaletteSelection {
     /// Sum of squared RGB differences over opaque pixels, and their count.
     static func squaredError(_ a: [UInt32], _ b: [UInt32]) -> (sum: Double, count: Int) {
         var sum = 0, count = 0
-        for (p, q) in zip(a, b) where p != 0 {
-            let dr = Int(p & 0xFF) - Int(q & 0xFF)
-            let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
-            let db = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
-            sum += dr * dr + dg * dg + db * db
-            count += 1
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<min(a.count, b.count) {
+                    let p = a[i], q = b[i]
+                    if p == 0 { continue }
+                    count += 1
+                    if p == q { continue }
+                    let dr = Int(p & 0xFF) - Int(q & 0xFF)
+                    let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
+                    let db = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
+                    sum += dr * dr + dg * dg + db * db
+                }
+            }
         }
         return (Double(sum), count)
     }

@@ -24,10 +24,12 @@ enum GIFWriter {
         var bytes: [UInt8] = []
     }
 
-    /// The file's bytes. `repeatCount` is the `NETSCAPE2.0` repeat count (`nil`: no extension);
-    /// `graphicControl` says whether every frame gets a graphic control extension.
+    /// The file's bytes. `backgroundIndex` is the screen's background colour index (the
+    /// transparent entry when there is one); `repeatCount` is the `NETSCAPE2.0` repeat count
+    /// (`nil`: no extension); `graphicControl` says whether every frame gets a graphic control
+    /// extension.
     static func write(
-        width: Int, height: Int, globalTable: GIFColourTable?, repeatCount: Int?,
+        width: Int, height: Int, globalTable: GIFColourTable?, backgroundIndex: Int, repeatCount: Int?,
         graphicControl: Bool, frames: [GIFEncodedFrame]
     ) throws(CodecError) -> [UInt8] {
         let output = Output()
@@ -44,7 +46,7 @@ enum GIFWriter {
 
         EGifSetGifVersion(gif, true)
         try withColourMap(globalTable) { (map) throws(CodecError) in
-            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map), gif, "the screen descriptor")
+            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), gif, "the screen descriptor")
         }
         if let repeatCount {
             try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), gif, "the loop extension")
