@@ -11,7 +11,7 @@ enum AnimationEncoding {
         case .png:
             return try PNGEncoder(options: png).encode(animation.firstFrame)
         case .gif:
-            throw .unsupported(format: .gif, reason: "GIF encoding is not available yet")
+            return try GIFEncoder().encode(animation)
         case .webp:
             return try WebPEncoder(options: .lossless).encode(animation)
         }

@@ -76,6 +76,29 @@ struct AnimatedRenderTests {
         }
     }
 
+    @Test("an animated GIF renders to GIF renditions keeping frame count, delays and loop count")
+    func gifToGif() throws {
+        let bytes = try Fixtures.bytes("gif/wuffs/animated-red-blue.gif")
+        let master = try ImageDecoder.decodeAnimation(bytes)
+        let renditions = try StickerRenderer().render(bytes)
+        #expect(renditions.map(\.fileExtension) == ["gif", "gif"])
+        for rendition in renditions {
+            #expect(ImageFormat.sniff(rendition.bytes) == .gif)
+            let decoded = try ImageDecoder.decodeAnimation(rendition.bytes)
+            #expect(decoded.frames.count == master.frames.count && decoded.loopCount == master.loopCount)
+            #expect(decoded.frames.map(\.delay) == master.frames.map(\.delay))
+            // Opaque pixels of the resampled frames survive GIF quantisation closely.
+            let expected = LanczosResampler().resample(master, width: rendition.width, height: rendition.height)
+            for (frame, reference) in zip(decoded.frames, expected.frames) {
+                var worst = 0
+                for i in stride(from: 0, to: frame.raster.bytes.count, by: 4) where reference.raster.bytes[i + 3] == 255 {
+                    for c in 0..<3 { worst = max(worst, abs(Int(frame.raster.bytes[i + c]) - Int(reference.raster.bytes[i + c]))) }
+                }
+                #expect(worst <= 48)
+            }
+        }
+    }
+
     @Test("300 frames of 618 px render within the stated memory bound (1.7 x decoded master + 64 MB)")
     func memoryBound() throws {
         // Made by movingSquare(frames: 300, side: 618) and APNGEncoder at level 1 (see Fixtures/README.md).
