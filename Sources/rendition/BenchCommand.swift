@@ -4,7 +4,6 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
-import Synchronization
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,13 +82,18 @@ struct BenchPipelineCommand: ParsableCommand {
     func run() throws {
         let inputs = try options.loadFiles()
         let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression)))
-        let outputBytes = Atomic<Int>(0)
+        // One untimed pass: fails early on a bad input and records the PNG bytes each sticker makes.
+        let outputBytes: [Int] = try inputs.map { input in
+            do { return try renderer.render(input.bytes).reduce(0) { $0 + $1.bytes.count } } catch {
+                throw ValidationError("\(input.path): \(error)")
+            }
+        }
         let report = BenchRunner(options: options, names: inputs.map(\.path)).measure { index, scratch in
             guard let master = try? ImageDecoder.decode(inputs[index].bytes),
                 let renditions = try? renderer.render(master: master, scratch: scratch.renderScratch(renderer.options))
             else { return }
-            outputBytes.store(renditions.reduce(0) { $0 + $1.bytes.count }, ordering: .relaxed)
+            withExtendedLifetime(renditions) {}
         }
-        report.print(benchmark: "pipeline", json: options.json)
+        report.print(benchmark: "pipeline", json: options.json, outputBytes: outputBytes)
     }
 }

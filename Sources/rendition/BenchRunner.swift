@@ -88,7 +88,9 @@ struct BenchReport {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
     }
 
-    func print(benchmark: String, json: Bool) {
+    /// Prints the summary; `outputBytes`, when given, is the encoded size of each file's
+    /// renditions (JSON: `output_bytes` for the whole list and per file).
+    func print(benchmark: String, json: Bool, outputBytes: [Int]? = nil) {
         let median = Self.percentile(perSticker, 50)
         if json {
             var object: [String: Any] = [
@@ -96,8 +98,13 @@ struct BenchReport {
                 "median_us": median, "p10_us": Self.percentile(perSticker, 10), "p90_us": Self.percentile(perSticker, 90),
                 "min_us": perSticker.min()!, "stickers_per_second": 1e6 / median,
             ]
+            if let outputBytes { object["output_bytes"] = outputBytes.reduce(0, +) }
             if let perFile {
-                object["per_file"] = zip(names, perFile).map { ["file": $0, "median_us": Self.percentile($1, 50)] as [String: Any] }
+                object["per_file"] = names.indices.map { i in
+                    var entry: [String: Any] = ["file": names[i], "median_us": Self.percentile(perFile[i], 50)]
+                    if let outputBytes { entry["output_bytes"] = outputBytes[i] }
+                    return entry
+                }
             }
             let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             Swift.print(String(decoding: data, as: UTF8.self))
@@ -107,6 +114,7 @@ struct BenchReport {
         Swift.print("\(benchmark): \(names.count) file(s), \(perSticker.count) iterations, \(threads) thread(s)")
         Swift.print("per sticker (µs): median \(f(median))  p10 \(f(Self.percentile(perSticker, 10)))  p90 \(f(Self.percentile(perSticker, 90)))  p99 \(f(Self.percentile(perSticker, 99)))  min \(f(perSticker.min()!))")
         Swift.print("throughput: \(f(1e6 / median)) stickers/s")
+        if let outputBytes { Swift.print("output: \(outputBytes.reduce(0, +)) PNG bytes for one pass over the file list") }
         if let perFile, names.count > 1 {
             for (name, values) in zip(names, perFile) { Swift.print("  \(f(Self.percentile(values, 50))) µs  \(name)") }
         }

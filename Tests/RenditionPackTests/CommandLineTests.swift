@@ -87,4 +87,40 @@ struct CommandLineTests {
         let badLevel = try Self.run(["render", Fixtures.path("stickers/derived"), "-o", NSTemporaryDirectory(), "--compression", "13"])
         #expect(badLevel.status != 0 && badLevel.err.contains("--compression"))
     }
+
+    @Test("bench pipeline --json reports the median and the PNG bytes that render writes")
+    func benchPipelineJSON() throws {
+        let files = [Fixtures.path("stickers/openmoji-618/1F195.png"), Fixtures.path("stickers/derived/1F601-300.png")]
+        let bench = try Self.run(["bench", "pipeline"] + files + ["--iterations", "2", "--warmup", "0", "--json"])
+        #expect(bench.status == 0, "stderr: \(bench.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
+        #expect(object["benchmark"] as? String == "pipeline")
+        #expect((object["median_us"] as? Double ?? 0) > 0)
+        #expect(object["iterations"] as? Int == 2 && object["files"] as? Int == 2 && object["threads"] as? Int == 1)
+        // The bytes reported are those of the files `render` writes for the same inputs.
+        let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        let render = try Self.run(["render"] + files + ["-o", output, "--quiet"])
+        #expect(render.status == 0, "stderr: \(render.err)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: output).reduce(0) { total, name in
+            total + ((try FileManager.default.attributesOfItem(atPath: output + "/" + name)[.size] as? Int) ?? 0)
+        }
+        #expect(written > 0)
+        #expect(object["output_bytes"] as? Int == written)
+        let perFile = try #require(object["per_file"] as? [[String: Any]])
+        #expect(perFile.count == 2)
+        #expect(perFile.compactMap { $0["output_bytes"] as? Int }.reduce(0, +) == written)
+    }
+
+    @Test("bench resize --json with 2 threads reports throughput")
+    func benchResizeThreads() throws {
+        let bench = try Self.run(["bench", "resize", Fixtures.path("stickers/derived/1F601-300.png"),
+                                  "--iterations", "2", "--warmup", "0", "--threads", "2", "--json"])
+        #expect(bench.status == 0, "stderr: \(bench.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
+        #expect(object["benchmark"] as? String == "resize" && object["threads"] as? Int == 2)
+        let median = try #require(object["median_us"] as? Double)
+        let rate = try #require(object["stickers_per_second"] as? Double)
+        #expect(median > 0 && abs(rate * median - 1e6) < 1)
+        #expect(object["output_bytes"] == nil)
+    }
 }
