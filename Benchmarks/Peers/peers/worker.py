@@ -1,0 +1,114 @@
+"""One Python peer in its own process, driven by `compare` over stdin/stdout, one JSON
+object per line each way. Run as `python -m peers.worker PEER_ID`.
+
+Requests (`op`):
+- `hello` → `{"name", "versions"}`
+- `resize` `{file, iterations, warmup}` → `{"times_ns": [...]}` (decoded pixels in memory)
+- `resize_output` `{file, path}` → writes the straight RGBA renditions to `path` (.npz)
+- `pipeline` `{file, iterations, warmup}` → `{"times_ns": [...], "output_bytes": n}`
+- `batch` `{files, processes, output}` → `{"seconds": t, "output_bytes": n}`; a pool of
+  `processes` processes renders every file to two PNG files; pool start-up and a warm-up
+  are not timed
+Any failure answers `{"error": "..."}`; the worker keeps serving.
+"""
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+
+import numpy as np
+
+from .libraries import PEERS, render_file
+
+
+class Worker:
+    def __init__(self, peer_id):
+        self.peer_id = peer_id
+        self.peer = PEERS[peer_id]()
+        self.bytes_cache = {}
+        self.input_cache = {}
+
+    def _bytes(self, path):
+        if path not in self.bytes_cache:
+            with open(path, "rb") as handle:
+                self.bytes_cache[path] = handle.read()
+        return self.bytes_cache[path]
+
+    def _input(self, path):
+        if path not in self.input_cache:
+            self.input_cache[path] = self.peer.resize_input(self._bytes(path))
+        return self.input_cache[path]
+
+    def hello(self, request):
+        return {"name": self.peer.name, "versions": self.peer.versions()}
+
+    def resize(self, request):
+        image = self._input(request["file"])
+        for _ in range(request.get("warmup", 2)):
+            self.peer.resize(image)
+        times = []
+        for _ in range(request["iterations"]):
+            start = time.perf_counter_ns()
+            self.peer.resize(image)
+            times.append(time.perf_counter_ns() - start)
+        return {"times_ns": times}
+
+    def resize_output(self, request):
+        outputs = self.peer.straight(self.peer.resize(self._input(request["file"])))
+        np.savez(request["path"], *outputs)
+        return {"path": request["path"]}
+
+    def pipeline(self, request):
+        data = self._bytes(request["file"])
+        for _ in range(request.get("warmup", 2)):
+            self.peer.pipeline(data)
+        times, size = [], 0
+        for _ in range(request["iterations"]):
+            start = time.perf_counter_ns()
+            outputs = self.peer.pipeline(data)
+            times.append(time.perf_counter_ns() - start)
+            size = sum(len(o) for o in outputs)
+        return {"times_ns": times, "output_bytes": size}
+
+    def batch(self, request):
+        files, output, processes = request["files"], request["output"], request["processes"]
+        os.makedirs(output, exist_ok=True)
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(processes) as pool:
+            warm = os.path.join(output, "warmup")
+            os.makedirs(warm, exist_ok=True)
+            pool.map(render_file, [(self.peer_id, f, warm) for f in files[: processes * 2]], chunksize=1)
+            start = time.perf_counter_ns()
+            written = pool.map(render_file, [(self.peer_id, f, output) for f in files], chunksize=4)
+            seconds = (time.perf_counter_ns() - start) / 1e9
+        return {"seconds": seconds, "output_bytes": sum(written)}
+
+
+def main():
+    peer_id = sys.argv[1]
+    protocol = sys.stdout
+    sys.stdout = sys.stderr  # anything a library prints must not corrupt the protocol
+    try:
+        worker = Worker(peer_id)
+    except Exception as error:  # the peer is not installed or does not load
+        protocol.write(json.dumps({"error": f"{type(error).__name__}: {error}"}) + "\n")
+        protocol.flush()
+        return
+    protocol.write(json.dumps({"ready": True}) + "\n")
+    protocol.flush()
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            reply = getattr(worker, request["op"])(request)
+        except Exception as error:
+            traceback.print_exc()
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        protocol.write(json.dumps(reply) + "\n")
+        protocol.flush()
+
+
+if __name__ == "__main__":
+    main()
