@@ -101,7 +101,9 @@ struct CommandLineTests {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
         let render = try Self.run(["render"] + files + ["-o", output, "--quiet"])
         #expect(render.status == 0, "stderr: \(render.err)")
-        let written = try FileManager.default.contentsOfDirectory(atPath: output).reduce(0) { total, name in
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".png") }
+        #expect(pngs.count == 4)
+        let written = try pngs.reduce(0) { total, name in
             total + ((try FileManager.default.attributesOfItem(atPath: output + "/" + name)[.size] as? Int) ?? 0)
         }
         #expect(written > 0)

@@ -8,13 +8,14 @@ import RenditionPack
 let stickersPerSecond = BenchmarkMetric.custom("Stickers per second", polarity: .prefersLarger, useScalingFactor: false)
 
 /// `BatchRenderer` over the first 32 OpenMoji stickers, files in and files out (the work of
-/// `rendition render`), on 1 and 2 threads.
+/// `rendition render --force`), on 1 and 2 threads. Not incremental, so every iteration
+/// renders every sticker again.
 let benchmarks: @Sendable () -> Void = {
     let inputs = Array(BenchmarkFixtures.files(in: "stickers/openmoji-618").prefix(32))
     for threads in [1, 2] {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("rendition-bench-batch-\(ProcessInfo.processInfo.processIdentifier)-\(threads)").path
-        let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: threads)
+        let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: threads, incremental: false)
         var configuration = BenchmarkSettings.configuration(
             metrics: BenchmarkSettings.allMetrics.filter { $0 != .throughput } + [stickersPerSecond],
             allocations: .relative(5), longRunning: true, maxDuration: .seconds(5), maxIterations: 100, warmupIterations: 1)
