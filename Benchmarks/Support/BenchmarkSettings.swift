@@ -6,8 +6,9 @@ import Benchmark
 /// thresholds (`benchmark thresholds check`) and to every listed percentile when two
 /// baselines are compared (`benchmark baseline check`). Facts they are built on, measured
 /// on the 2-core Linux VM the thresholds come from:
-/// - wall clock is noisy on a shared machine (p90 up to 3× p50 while others build), so its
-///   band is wide; compare baselines on an idle machine for small changes;
+/// - wall clock is noisy on a shared machine (p90 up to 5× p50 while others build), so the
+///   static check only catches a doubling of p90; compare baselines on an idle machine, at
+///   p50, for small changes;
 /// - CPU time on Linux comes from scheduler ticks (10 ms), so short benchmarks read 0 or
 ///   10 ms and get an absolute band of two ticks;
 /// - reading CPU time, resident memory or the instruction counter allocates 16–20 times per
@@ -15,6 +16,10 @@ import Benchmark
 ///   be exact (the resampler's steady state: 0) runs without those three metrics;
 /// - instruction counts need perf events, which this VM does not expose (the column is then
 ///   absent); where they exist they are nearly deterministic and get a narrow band.
+///
+/// Benchmark names contain no spaces or slashes: `thresholds update` writes
+/// `Thresholds/<Target>.<name>.p90.json` with those characters replaced, but `thresholds
+/// check` looks the file up by the name as written.
 public enum BenchmarkSettings {
     /// How a benchmark's allocation count may move before it counts as a regression.
     public enum AllocationTolerance {
@@ -26,15 +31,15 @@ public enum BenchmarkSettings {
         case relative(Double)
     }
 
-    /// Wall clock, CPU time, allocations, instructions (where perf events are available),
-    /// peak resident memory and throughput.
+    /// Wall clock, CPU time, allocations, instructions (where perf events are available) and
+    /// peak resident memory.
     public static var allMetrics: [BenchmarkMetric] {
-        [.wallClock, .cpuTotal, .mallocCountTotal, .instructions, .peakMemoryResident, .throughput]
+        [.wallClock, .cpuTotal, .mallocCountTotal, .instructions, .peakMemoryResident]
     }
 
     /// The metrics that do not disturb the allocation count (no `/proc` or perf reads).
     public static var exactAllocationMetrics: [BenchmarkMetric] {
-        [.wallClock, .mallocCountTotal, .throughput]
+        [.wallClock, .mallocCountTotal]
     }
 
     /// Allowed regression per metric; `longRunning` for iterations of 100 ms or more, where
@@ -53,8 +58,7 @@ public enum BenchmarkSettings {
             ? .init(relative: [.p50: 25, .p90: 50])
             : .init(absolute: [.p50: .milliseconds(20), .p90: .milliseconds(20)])
         return [
-            .wallClock: .init(relative: [.p50: 25, .p90: 50]),
-            .throughput: .init(relative: [.p50: 25, .p90: 50]),
+            .wallClock: .init(relative: [.p50: 25, .p90: 100]),
             .cpuTotal: cpu,
             .instructions: .init(relative: [.p50: 3, .p90: 5]),
             .mallocCountTotal: malloc,

@@ -5,8 +5,8 @@ import RenditionCodecs
 /// PNG bytes in memory → premultiplied RGBA8 raster (libpng through the shim, then premultiply).
 let benchmarks: @Sendable () -> Void = {
     let inputs = [
-        ("Decode OpenMoji 618 (palette PNG)", BenchmarkFixtures.openMoji618),
-        ("Decode Noto 512 (RGBA PNG)", BenchmarkFixtures.noto512),
+        ("Decode-OpenMoji-618-palette", BenchmarkFixtures.openMoji618),
+        ("Decode-Noto-512-RGBA", BenchmarkFixtures.noto512),
     ]
     for (name, path) in inputs {
         let bytes = BenchmarkFixtures.bytes(path)

@@ -7,8 +7,8 @@ import RenditionCore
 /// reused as a render worker reuses it.
 let benchmarks: @Sendable () -> Void = {
     let inputs = [
-        ("Encode @2x of OpenMoji 618 (412 px)", BenchmarkFixtures.openMoji618),
-        ("Encode @2x of Noto 512 (341 px)", BenchmarkFixtures.noto512),
+        ("Encode-OpenMoji-@2x-412", BenchmarkFixtures.openMoji618),
+        ("Encode-Noto-@2x-341", BenchmarkFixtures.noto512),
     ]
     for (name, path) in inputs {
         let master = BenchmarkFixtures.raster(path)

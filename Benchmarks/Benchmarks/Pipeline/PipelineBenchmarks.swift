@@ -7,8 +7,8 @@ import RenditionPack
 /// → both PNG files' bytes, with one worker's scratch memory reused.
 let benchmarks: @Sendable () -> Void = {
     let inputs = [
-        ("Still pipeline OpenMoji 618", BenchmarkFixtures.openMoji618),
-        ("Still pipeline Noto 512", BenchmarkFixtures.noto512),
+        ("Pipeline-OpenMoji-618", BenchmarkFixtures.openMoji618),
+        ("Pipeline-Noto-512", BenchmarkFixtures.noto512),
     ]
     for (name, path) in inputs {
         let bytes = BenchmarkFixtures.bytes(path)

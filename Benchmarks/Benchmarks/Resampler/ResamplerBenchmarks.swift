@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
         for scale in [StickerScale.x2, .x1] {
             let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
             let job = ResampleJob(master: master, sizes: [size])
-            Benchmark("Resample \(master.width) to \(size.width)", configuration: configuration) { benchmark in
+            Benchmark("Resample-\(master.width)-to-\(size.width)", configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations { job.run() }
             }
         }
@@ -49,10 +49,10 @@ let benchmarks: @Sendable () -> Void = {
         StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
     }
     let both = ResampleJob(master: master, sizes: sizes)
-    Benchmark("Resample 618 to 412 and 206", configuration: configuration) { benchmark in
+    Benchmark("Resample-618-to-412+206", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { both.run() }
     }
-    Benchmark("Resample 618 to 412 and 206, all metrics", configuration: BenchmarkSettings.configuration()) { benchmark in
+    Benchmark("Resample-618-to-412+206-all-metrics", configuration: BenchmarkSettings.configuration()) { benchmark in
         for _ in benchmark.scaledIterations { both.run() }
     }
 }
