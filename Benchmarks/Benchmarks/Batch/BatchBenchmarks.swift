@@ -3,9 +3,8 @@ import BenchmarkSupport
 import Foundation
 import RenditionPack
 
-/// Stickers rendered per second over one batch, for reading (the built-in throughput metric
-/// counts whole batches per second, too coarse). `thresholds check` does not use it: a custom
-/// metric read back from the thresholds file is not the same metric; wall clock covers it.
+/// Stickers rendered per second over one batch (the built-in throughput metric counts whole
+/// batches per second, too coarse to compare).
 let stickersPerSecond = BenchmarkMetric.custom("stickersPerSecond", polarity: .prefersLarger, useScalingFactor: false)
 
 /// `BatchRenderer` over the first 32 OpenMoji stickers, files in and files out (the work of
