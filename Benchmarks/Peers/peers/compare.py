@@ -144,6 +144,7 @@ def main():
     env = worker_environment(log_dir)
     sticker = os.path.abspath(options.sticker)
 
+    load_before = os.getloadavg()[0]
     print("Starting contenders…", file=sys.stderr, flush=True)
     rendition = RenditionContender("Rendition", options.rendition)
     contenders = [rendition]
@@ -221,7 +222,7 @@ def main():
         contender.close()
 
     report = {
-        "machine": machine(), "sticker": os.path.relpath(sticker, REPOSITORY), "sizes": sizes,
+        "machine": {**machine(), "load_before": load_before, "load_after": os.getloadavg()[0]}, "sticker": os.path.relpath(sticker, REPOSITORY), "sizes": sizes,
         "rounds": options.rounds, "resize_iterations": options.resize_iterations,
         "pipeline_iterations": options.pipeline_iterations, "batch": options.batch,
         "batch_rounds": options.batch_rounds, "workers": options.workers, "results": results,
@@ -244,7 +245,8 @@ def markdown(report, order, with_batch):
     m = report["machine"]
     (w2, h2), (w1, h1) = report["sizes"]
     lines = [
-        f"Machine: {m['cpu']}, {m['cores']} cores ({m['vector']}), {m['os']}, {m['date']}.",
+        f"Machine: {m['cpu']}, {m['cores']} cores ({m['vector']}), {m['os']}, {m['date']}; "
+        f"1-minute load average {m['load_before']:.1f} before the run, {m['load_after']:.1f} after.",
         f"Sticker: `{report['sticker']}` → {w2}x{h2} + {w1}x{h1}. Medians of {report['rounds']} interleaved rounds "
         f"({report['resize_iterations']} resizes, {report['pipeline_iterations']} pipelines per round)"
         + (f"; batch: {report['batch']} stickers, {report['workers']} workers, {report['batch_rounds']} rounds." if with_batch else "."),
