@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // System libraries, found through pkg-config; no flags in this manifest.
@@ -46,7 +47,9 @@ let package = Package(
             dependencies: [
                 "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF", "CWebP",
             ]),
-        .target(name: "RenditionPack", dependencies: ["RenditionCore", "RenditionCodecs"]),
+        .target(
+            name: "RenditionPack",
+            dependencies: ["RenditionCore", "RenditionCodecs", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "rendition",
             dependencies: [

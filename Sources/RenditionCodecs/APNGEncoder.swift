@@ -29,16 +29,20 @@ public struct APNGEncoder: Sendable {
         /// is then compressed at `compressionLevel`); at or above `compressionLevel`
         /// candidates are compressed at `compressionLevel` directly.
         public var trialCompressionLevel: Int
+        /// Whether identical consecutive frames are merged (their delays added). Turn off when
+        /// a platform needs a minimum number of frames.
+        public var mergeIdenticalFrames: Bool
 
         /// Creates options.
         public init(
             compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
-            interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3
+            interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3, mergeIdenticalFrames: Bool = true
         ) {
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
             self.interFrameOptimization = interFrameOptimization
             self.trialCompressionLevel = trialCompressionLevel
+            self.mergeIdenticalFrames = mergeIdenticalFrames
         }
     }
 
@@ -57,7 +61,7 @@ public struct APNGEncoder: Sendable {
         guard (0...Int(Int32.max)).contains(animation.loopCount) else {
             throw .encodingFailed(format: .png, reason: "loop count \(animation.loopCount) is outside 0...2^31-1")
         }
-        let frames = Self.mergingIdenticalFrames(animation.frames)
+        let frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(animation.frames) : animation.frames
         let compressor = try DeflateCompressor(level: options.compressionLevel)
         if frames.count == 1 {
             return try PNGEncoder(options: .init(compressionLevel: options.compressionLevel, allowPalette: options.allowPalette))

@@ -42,12 +42,12 @@ final class BatchConsole: Sendable {
 
     var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
-    /// Reports one finished sticker.
-    func report(_ result: StickerResult) {
-        let (done, failedCount, rate, eta, drawBar) = state.withLock { state in
+    /// Counts one finished sticker; returns the progress figures.
+    private func advance(failed: Bool, skipped: Bool) -> (done: Int, failed: Int, rate: Double, eta: Double, drawBar: Bool) {
+        state.withLock { state in
             state.done += 1
-            if case .failure = result.outcome { state.failed += 1 }
-            if result.skipped { state.skipped += 1 }
+            if failed { state.failed += 1 }
+            if skipped { state.skipped += 1 }
             let now = DispatchTime.now().uptimeNanoseconds
             let draw = showBar && (now - state.lastBar > 100_000_000 || state.done == total)
             if draw { state.lastBar = now }
@@ -56,6 +56,48 @@ final class BatchConsole: Sendable {
             let eta = rate > 0 ? Double(total - state.done) / rate : 0
             return (state.done, state.failed, rate, eta, draw)
         }
+    }
+
+    /// Reports one finished pack sticker.
+    func report(_ result: PackStickerResult) {
+        let failed: Bool = if case .failure = result.outcome { true } else { !result.problems.isEmpty }
+        let (done, failedCount, rate, eta, drawBar) = advance(failed: failed, skipped: result.skipped)
+        if jsonLines {
+            var object: [String: Any] = ["event": "sticker", "name": result.name, "input": result.inputPath,
+                                         "done": done, "total": total, "rate": rate, "eta_s": eta]
+            switch result.outcome {
+            case .success(let files):
+                object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
+                object["files"] = files.map { ["path": $0.path, "bytes": $0.bytes, "step": $0.step, "givenUp": $0.givenUp] as [String: Any] }
+                if !result.problems.isEmpty { object["problems"] = result.problems }
+            case .failure(let error):
+                object["status"] = "failed"
+                object["error"] = error.description
+            }
+            printLine(Self.encode(object))
+        } else {
+            switch result.outcome {
+            case .success(let files):
+                if !quiet {
+                    let lossy = files.filter { !$0.givenUp.isEmpty }
+                    var line = "\(result.name)  \(files.count) file(s), \(RenderReport.kilobytes(files.reduce(0) { $0 + $1.bytes }))"
+                    if result.skipped { line += "  (up to date)" }
+                    if !lossy.isEmpty { line += "  lossy: " + lossy.map { "\($0.path) (\($0.givenUp.joined(separator: ", ")))" }.joined(separator: "; ") }
+                    printLine(line)
+                }
+                for problem in result.problems { clearBar(); printError("error: \(result.inputPath): \(problem)") }
+            case .failure(let error):
+                clearBar()
+                printError("error: \(error)")
+            }
+        }
+        if drawBar { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
+    }
+
+    /// Reports one finished sticker.
+    func report(_ result: StickerResult) {
+        let isFailure: Bool = if case .failure = result.outcome { true } else { false }
+        let (done, failedCount, rate, eta, drawBar) = advance(failed: isFailure, skipped: result.skipped)
         if jsonLines {
             printLine(jsonLine(for: result, done: done, rate: rate, eta: eta))
         } else {
@@ -86,6 +128,26 @@ final class BatchConsole: Sendable {
             printLine(Self.encode(object))
         } else {
             var line = RenderReport.summary(total: results.count, failed: failed, seconds: seconds, output: output)
+            if skipped > 0 { line += "; \(skipped) already up to date" }
+            printLine(line)
+        }
+    }
+
+    /// Prints a pack build's final summary.
+    func packSummary(_ summary: PackSummary, output: String) {
+        clearBar()
+        let failed = summary.stickers.filter { if case .failure = $0.outcome { true } else { false } }.count
+        let skipped = summary.stickers.filter(\.skipped).count
+        let seconds = elapsedSeconds
+        if jsonLines {
+            var object: [String: Any] = ["event": "summary", "total": summary.stickers.count, "failed": failed,
+                                         "skipped": skipped, "seconds": seconds, "output": output,
+                                         "sizeClass": summary.sizeClass.rawValue, "platformProblems": summary.platformProblems]
+            if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
+            printLine(Self.encode(object))
+        } else {
+            var line = "\(summary.stickers.count - failed) of \(summary.stickers.count) stickers packed into \(output) (\(summary.sizeClass.rawValue) stickers) in \(RenderReport.format(seconds, digits: 2)) s"
+            if failed > 0 { line += "; \(failed) failed" }
             if skipped > 0 { line += "; \(skipped) already up to date" }
             printLine(line)
         }

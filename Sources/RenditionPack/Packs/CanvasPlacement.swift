@@ -1,0 +1,40 @@
+import RenditionCore
+
+/// Puts a master onto a platform's canvas: resampled with Lanczos-3 (straight from the
+/// master, never from another rendition) and, for exact canvases, centred on transparency.
+public enum CanvasPlacement {
+    /// The master resampled and placed according to `rule`.
+    public static func place(_ master: Animation, on rule: CanvasRule, frameThreads: Int = 1) -> Animation {
+        let content = rule.contentSize(masterWidth: master.width, masterHeight: master.height)
+        let canvas = rule.canvasSize(masterWidth: master.width, masterHeight: master.height)
+        let resampled = (content.width == master.width && content.height == master.height)
+            ? master
+            : LanczosResampler().resample(master, width: content.width, height: content.height, threads: frameThreads)
+        if canvas.width == content.width && canvas.height == content.height { return resampled }
+        let x0 = (canvas.width - content.width) / 2
+        let y0 = (canvas.height - content.height) / 2
+        let frames = resampled.frames.map { frame in
+            AnimationFrame(raster: pad(frame.raster, width: canvas.width, height: canvas.height, x: x0, y: y0), delay: frame.delay)
+        }
+        return Animation(width: canvas.width, height: canvas.height, frames: frames, loopCount: master.loopCount)
+    }
+
+    /// A square canvas of `side` pixels holding the master, fitted and centred.
+    public static func square(_ master: Animation, side: Int, frameThreads: Int = 1) -> Animation {
+        place(master, on: CanvasRule(mode: .exact, width: side, height: side), frameThreads: frameThreads)
+    }
+
+    static func pad(_ raster: Raster, width: Int, height: Int, x: Int, y: Int) -> Raster {
+        var canvas = Raster(width: width, height: height)
+        let rowBytes = raster.width * 4
+        canvas.bytes.withUnsafeMutableBufferPointer { dst in
+            raster.bytes.withUnsafeBufferPointer { src in
+                for row in 0..<raster.height {
+                    (dst.baseAddress! + (y + row) * canvas.bytesPerRow + x * 4)
+                        .update(from: src.baseAddress! + row * raster.bytesPerRow, count: rowBytes)
+                }
+            }
+        }
+        return canvas
+    }
+}

@@ -1,0 +1,260 @@
+import Dispatch
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import Synchronization
+
+/// Settings for `PackBuilder`.
+public struct PackOptions: Sendable {
+    /// Platforms to build packs for besides the Xcode catalog and flat renditions.
+    public var platforms: [PackPlatform]
+    /// Worker threads (stickers are built in parallel).
+    public var threads: Int
+    /// First deflate level for PNG/APNG (the size ladder may go higher).
+    public var compressionLevel: Int
+    /// Apple's per-file limit (500 KB).
+    public var appleByteLimit: Int
+    /// Skip stickers whose outputs are up to date (manifest in the output folder).
+    public var incremental: Bool
+    /// Build only this shard's stickers; catalog-level files are written by unsharded runs.
+    public var shard: Shard?
+    /// Input decoding limits.
+    public var limits: DecodeLimits
+
+    /// Creates options.
+    public init(platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,
+                appleByteLimit: Int = 500_000, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default) {
+        self.platforms = platforms
+        self.threads = max(1, threads)
+        self.compressionLevel = compressionLevel
+        self.appleByteLimit = appleByteLimit
+        self.incremental = incremental
+        self.shard = shard
+        self.limits = limits
+    }
+}
+
+/// Builds a sticker pack from a folder of @3x masters: an Xcode-ready `Stickers.xcstickers`
+/// catalog (stickers, sticker sequences, Messages icon set), flat @3x/@2x/@1x renditions,
+/// and packs for other platforms, every file fitted under its limit. Stickers are built in
+/// parallel; a bad sticker is reported and the others go on; files are written atomically.
+public struct PackBuilder: Sendable {
+    /// The source folder.
+    public let source: String
+    /// The output folder.
+    public let output: String
+    /// Settings.
+    public let options: PackOptions
+
+    /// Creates a builder.
+    public init(source: String, output: String, options: PackOptions) {
+        self.source = source.hasSuffix("/") && source.count > 1 ? String(source.dropLast()) : source
+        self.output = output
+        self.options = options
+    }
+
+    /// One sticker to build.
+    struct Entry: Sendable {
+        let path: String
+        let name: String
+        let label: String
+        let style: PackConfiguration.AnimatedStyle
+    }
+
+    /// Builds the pack; `report` receives each sticker's outcome in pack order.
+    public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError) -> PackSummary {
+        let configuration = try PackConfiguration.load(from: source) ?? PackConfiguration()
+        var entries = try plan(configuration)
+        if entries.isEmpty { throw .empty(source: source) }
+        let sizeClass = configuration.sizeClass ?? inferSizeClass(entries)
+        do { try FileSystem.createDirectory(output) } catch { throw .file(error) }
+        if let shard = options.shard { entries = entries.filter { shard.contains(stickerNamed: $0.name) } }
+
+        let manifest = options.incremental ? RenderManifest(directory: output) : nil
+        let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
+        let collector = PackCollector(count: entries.count, report: report)
+        let next = Atomic<Int>(0)
+        let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
+        let frozenEntries = entries
+        DispatchQueue.concurrentPerform(iterations: min(options.threads, max(1, entries.count))) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if index >= frozenEntries.count { break }
+                let work = PackStickerWork(builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
+                                           frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint)
+                collector.deliver(work.run(), at: index)
+            }
+        }
+        try? manifest?.compact()
+        let results = collector.results()
+
+        var problems: [String: [String]] = [:]
+        if options.shard == nil {
+            problems = try writePackLevelFiles(configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
+        }
+        let summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
+        try PackReport.write(summary, to: "\(output)/pack-report.json")
+        return summary
+    }
+
+    /// The stickers in pack order, from the configuration or the folder's images.
+    func plan(_ configuration: PackConfiguration) throws(PackError) -> [Entry] {
+        let defaultStyle = configuration.animatedAs ?? .sequence
+        var entries: [Entry] = []
+        if let listed = configuration.stickers {
+            for sticker in listed {
+                let name = sticker.name ?? StickerInputs.stickerName(for: sticker.file)
+                entries.append(Entry(path: "\(source)/\(sticker.file)", name: name,
+                                     label: sticker.accessibilityLabel ?? Self.label(for: name),
+                                     style: sticker.animatedAs ?? defaultStyle))
+            }
+        } else {
+            let files: [String]
+            do { files = try StickerInputs.expand([source]) } catch { throw .file(error) }
+            let icon = configuration.icon.map { "\(source)/\($0)" }
+            for file in files.sorted() where file != icon {
+                let name = StickerInputs.stickerName(for: file)
+                entries.append(Entry(path: file, name: name, label: Self.label(for: name), style: defaultStyle))
+            }
+        }
+        var seen = Set<String>()
+        for entry in entries {
+            if entry.label.count > PackConfiguration.maximumAccessibilityLabelLength {
+                throw .invalidConfiguration(
+                    path: "\(source)/pack.json",
+                    reason: "the accessibility label of \"\(entry.name)\" has \(entry.label.count) characters; Apple allows \(PackConfiguration.maximumAccessibilityLabelLength)")
+            }
+            if entry.name.isEmpty || entry.name.contains("/") || entry.name.hasPrefix(".") {
+                throw .invalidConfiguration(path: "\(source)/pack.json", reason: "\"\(entry.name)\" is not a usable sticker name")
+            }
+            if !seen.insert(entry.name.lowercased()).inserted {
+                throw .invalidConfiguration(path: "\(source)/pack.json", reason: "two stickers are named \"\(entry.name)\"")
+            }
+        }
+        return entries
+    }
+
+    /// A readable default label: the name with separators as spaces.
+    static func label(for name: String) -> String {
+        String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
+    }
+
+    /// The size class most masters are made for (by their longer side).
+    func inferSizeClass(_ entries: [Entry]) -> StickerSizeClass {
+        var votes: [StickerSizeClass: Int] = [:]
+        for entry in entries {
+            guard let bytes = try? FileSystem.read(entry.path), let size = try? ImageDimensions(bytes) else { continue }
+            let side = max(size.width, size.height)
+            let sizeClass = StickerSizeClass.allCases.last { $0.masterPixels <= side } ?? .small
+            votes[sizeClass, default: 0] += 1
+        }
+        return votes.max { ($0.value, $0.key.points) < ($1.value, $1.key.points) }?.key ?? .regular
+    }
+
+    func fingerprint(configuration: PackConfiguration, sizeClass: StickerSizeClass) -> String {
+        var hasher = SHA256()
+        hasher.update("rendition-pack \(RenditionEngine.version)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for platform in options.platforms {
+            if let data = try? encoder.encode(platform) { hasher.update([UInt8](data)) }
+        }
+        return hasher.finalizeHex()
+    }
+
+    /// The catalog's and packs' shared files, written after the stickers: Contents.json of the
+    /// pack and catalog, the icon set, tray icons; plus pack-level rule checks.
+    func writePackLevelFiles(configuration: PackConfiguration, entries: [Entry], results: [PackStickerResult],
+                             sizeClass: StickerSizeClass) throws(PackError) -> [String: [String]] {
+        var problems: [String: [String]] = ["apple": []]
+        let succeeded = zip(entries, results).filter { if case .success = $1.outcome { true } else { false } }
+        let packFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.packName)"
+        do {
+            try FileSystem.createDirectory(packFolder)
+            try AtomicFile.write(XcodeStickerCatalog.catalogContents(), to: "\(output)/\(XcodeStickerCatalog.catalogName)/Contents.json")
+            let folders = succeeded.compactMap { entry, result -> String? in
+                guard case .success(let files) = result.outcome else { return nil }
+                return files.lazy.map(\.path).first { $0.hasPrefix("\(XcodeStickerCatalog.catalogName)/") }
+                    .map { String($0.split(separator: "/")[2]) } ?? "\(entry.name).sticker"
+            }
+            try AtomicFile.write(XcodeStickerCatalog.packContents(gridSize: sizeClass, stickerFolders: folders), to: "\(packFolder)/Contents.json")
+            // Remove sticker folders left from earlier builds that are no longer in the pack.
+            for name in try FileSystem.contents(of: packFolder)
+            where (name.hasSuffix(".sticker") || name.hasSuffix(".stickersequence")) && !folders.contains(name) {
+                try? FileManager.default.removeItem(atPath: "\(packFolder)/\(name)")
+            }
+        } catch {
+            throw .file(error)
+        }
+        if succeeded.isEmpty { problems["apple", default: []].append("no sticker could be built") }
+
+        // Icon source: the configured icon, else the first sticker that built.
+        let iconPath = configuration.icon.map { "\(source)/\($0)" } ?? succeeded.first?.0.path
+        if let iconPath {
+            do {
+                let iconMaster = try ImageDecoder.decode(try FileSystem.read(iconPath), limits: options.limits)
+                let background = try configuration.iconBackgroundColour()
+                let iconFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.iconSetName)"
+                try FileSystem.createDirectory(iconFolder)
+                for slot in MessagesIconSlot.all {
+                    let icon = AppIconRenderer.render(iconMaster, width: slot.width, height: slot.height, background: background)
+                    try AtomicFile.write(try PNGEncoder(options: .init(compressionLevel: 9)).encode(icon), to: "\(iconFolder)/\(slot.filename)")
+                }
+                try AtomicFile.write(XcodeStickerCatalog.iconSetContents(MessagesIconSlot.all), to: "\(iconFolder)/Contents.json")
+                for platform in options.platforms {
+                    guard let tray = platform.trayIcon else { continue }
+                    let placed = CanvasPlacement.place(Animation(still: iconMaster), on: CanvasRule(mode: .exact, width: tray.width, height: tray.height))
+                    do {
+                        let fitted = try SizeFitter(limit: tray.maximumBytes, compressionLevel: options.compressionLevel).fit(placed, as: tray.format)
+                        try FileSystem.createDirectory("\(output)/\(platform.id)")
+                        try AtomicFile.write(fitted.bytes, to: "\(output)/\(platform.id)/tray.\(tray.format.fileExtension)")
+                    } catch {
+                        problems[platform.id, default: []].append("tray icon: \(error)")
+                    }
+                }
+            } catch let error as PackError {
+                throw error
+            } catch {
+                problems["apple", default: []].append("icon \(iconPath): \(error)")
+            }
+        }
+        for platform in options.platforms {
+            let count = succeeded.count
+            if let minimum = platform.minimumStickers, count < minimum {
+                problems[platform.id, default: []].append("\(count) sticker(s) built; \(platform.name) needs at least \(minimum)")
+            }
+            if let maximum = platform.maximumStickers, count > maximum {
+                problems[platform.id, default: []].append("\(count) stickers built; \(platform.name) allows at most \(maximum) per pack")
+            }
+        }
+        return problems
+    }
+}
+
+/// Collects sticker results from worker threads and reports them in pack order.
+final class PackCollector: Sendable {
+    private struct State {
+        var slots: [PackStickerResult?]
+        var next = 0
+    }
+
+    private let state: Mutex<State>
+    private let report: @Sendable (PackStickerResult) -> Void
+
+    init(count: Int, report: @escaping @Sendable (PackStickerResult) -> Void) {
+        state = Mutex(State(slots: Array(repeating: nil, count: count)))
+        self.report = report
+    }
+
+    func deliver(_ result: PackStickerResult, at index: Int) {
+        state.withLock { state in
+            state.slots[index] = result
+            while state.next < state.slots.count, let ready = state.slots[state.next] {
+                report(ready)
+                state.next += 1
+            }
+        }
+    }
+
+    func results() -> [PackStickerResult] { state.withLock { $0.slots.compactMap { $0 } } }
+}

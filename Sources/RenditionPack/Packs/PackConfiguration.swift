@@ -1,0 +1,149 @@
+import Foundation
+import RenditionCore
+import Yams
+
+/// The optional `pack.json` (or `pack.yaml`) in a pack's source folder: order, names,
+/// accessibility labels, size class, icon and per-sticker choices.
+///
+/// ```json
+/// {
+///   "name": "Party Animals",
+///   "sizeClass": "regular",
+///   "icon": "icon.png",
+///   "iconBackground": "#FFD60A",
+///   "animatedAs": "sequence",
+///   "stickers": [
+///     { "file": "cat.png", "name": "Cat", "accessibilityLabel": "A cat waving hello" },
+///     { "file": "dance.gif", "animatedAs": "gif" }
+///   ]
+/// }
+/// ```
+public struct PackConfiguration: Sendable, Codable, Equatable {
+    /// How an animated sticker goes into the Xcode catalog.
+    public enum AnimatedStyle: String, Sendable, Codable, CaseIterable {
+        /// A `.stickersequence` of PNG frames (Xcode's own animated sticker type).
+        case sequence
+        /// A `.sticker` holding one APNG.
+        case apng
+        /// A `.sticker` holding one GIF.
+        case gif
+    }
+
+    /// One sticker entry; entries give the pack's order.
+    public struct Sticker: Sendable, Codable, Equatable {
+        /// Image file, relative to the source folder.
+        public var file: String
+        /// Name used for the sticker's folder and files (default: the file name without extension).
+        public var name: String?
+        /// Text VoiceOver reads (at most 150 characters; default: the name).
+        public var accessibilityLabel: String?
+        /// Overrides the pack's `animatedAs` for this sticker.
+        public var animatedAs: AnimatedStyle?
+
+        /// Creates an entry.
+        public init(file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil) {
+            self.file = file
+            self.name = name
+            self.accessibilityLabel = accessibilityLabel
+            self.animatedAs = animatedAs
+        }
+    }
+
+    /// The pack's name (default: the source folder's name).
+    public var name: String?
+    /// Size class for the whole pack (default: inferred from the masters).
+    public var sizeClass: StickerSizeClass?
+    /// Icon source image, relative to the source folder (default: the first sticker).
+    public var icon: String?
+    /// Opaque background behind the icon, `#RRGGBB` (default white).
+    public var iconBackground: String?
+    /// How animated stickers go into the catalog (default `sequence`).
+    public var animatedAs: AnimatedStyle?
+    /// Stickers in order (default: every image in the folder, sorted by file name).
+    public var stickers: [Sticker]?
+
+    /// Creates a configuration.
+    public init(name: String? = nil, sizeClass: StickerSizeClass? = nil, icon: String? = nil, iconBackground: String? = nil,
+                animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil) {
+        self.name = name
+        self.sizeClass = sizeClass
+        self.icon = icon
+        self.iconBackground = iconBackground
+        self.animatedAs = animatedAs
+        self.stickers = stickers
+    }
+
+    /// The longest accessibility label Apple accepts.
+    public static let maximumAccessibilityLabelLength = 150
+
+    /// Loads `pack.json`, `pack.yaml` or `pack.yml` from `folder`; `nil` when there is none.
+    public static func load(from folder: String) throws(PackError) -> PackConfiguration? {
+        for name in ["pack.json", "pack.yaml", "pack.yml"] {
+            let path = "\(folder)/\(name)"
+            guard FileSystem.exists(path) else { continue }
+            let bytes: [UInt8]
+            do { bytes = try FileSystem.read(path) } catch { throw .file(error) }
+            do {
+                if name == "pack.json" {
+                    return try JSONDecoder().decode(PackConfiguration.self, from: Data(bytes))
+                }
+                return try YAMLDecoder().decode(PackConfiguration.self, from: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw .invalidConfiguration(path: path, reason: Self.explain(error))
+            }
+        }
+        return nil
+    }
+
+    static func explain(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\"" + at(context)
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return context.debugDescription + at(context)
+        case DecodingError.dataCorrupted(let context):
+            return context.debugDescription + at(context)
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func at(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? "" : " at \(path)"
+    }
+
+    /// The icon background as RGB, or white.
+    public func iconBackgroundColour() throws(PackError) -> (UInt8, UInt8, UInt8) {
+        guard let text = iconBackground else { return (255, 255, 255) }
+        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
+            throw .invalidConfiguration(path: "pack configuration", reason: "iconBackground \"\(text)\" is not a #RRGGBB colour")
+        }
+        return (UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+    }
+}
+
+/// Why a pack could not be built (problems with the pack as a whole; per-sticker failures
+/// are reported per sticker and the build goes on).
+public enum PackError: Error, Sendable, CustomStringConvertible {
+    /// Reading or writing failed.
+    case file(FileError)
+    /// `pack.json`/`pack.yaml` is malformed or inconsistent.
+    case invalidConfiguration(path: String, reason: String)
+    /// The source folder holds no stickers.
+    case empty(source: String)
+    /// An unknown platform was asked for.
+    case unknownPlatform(String)
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .file(let error): error.description
+        case .invalidConfiguration(let path, let reason): "\(path): \(reason)"
+        case .empty(let source): "\(source): no sticker images found (PNG, APNG, GIF, JPEG or WebP)"
+        case .unknownPlatform(let id):
+            "unknown platform \"\(id)\"; known: \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")) (or give --platform-file)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
+/// step reached and what was given up; per platform, pack-level problems.
+enum PackReport {
+    static func write(_ summary: PackSummary, to path: String) throws(PackError) {
+        let stickers: [[String: Any]] = summary.stickers.map { result in
+            var object: [String: Any] = ["name": result.name, "input": result.inputPath]
+            switch result.outcome {
+            case .success(let files):
+                object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
+                object["files"] = files.map(fileObject)
+                if !result.problems.isEmpty { object["problems"] = result.problems }
+            case .failure(let error):
+                object["status"] = "failed"
+                object["error"] = error.reason
+            }
+            return object
+        }
+        let report: [String: Any] = ["sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
+                                     "platformProblems": summary.platformProblems]
+        let data = (try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        do { try AtomicFile.write([UInt8](data), to: path) } catch { throw .file(error) }
+    }
+
+    static func fileObject(_ file: PackOutputFile) -> [String: Any] {
+        ["path": file.path, "bytes": file.bytes, "width": file.width, "height": file.height, "limit": file.limit,
+         "step": file.step, "givenUp": file.givenUp, "notes": file.notes]
+    }
+}

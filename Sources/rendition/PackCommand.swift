@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+
+struct PackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
+        discussion: """
+            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \\
+            (order, names, accessibility labels, size class, icon; see the README). OUT receives:
+              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \\
+            NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
+              renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
+              PLATFORM/              one folder per --platform (whatsapp, signal, telegram, discord, line)
+              pack-report.json       every file with its size, limit, fitting step and what was given up
+            Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \\
+            first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \\
+            or platform rule failed.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Folder of @3x sticker masters.", valueName: "src"))
+    var source: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output folder.", valueName: "out"))
+    var output: String
+
+    @Option(name: .customLong("platform"), parsing: .upToNextOption,
+            help: ArgumentHelp("Also build packs for these platforms: whatsapp, signal, telegram, discord, line, or all.", valueName: "id"))
+    var platforms: [String] = []
+
+    @Option(name: .customLong("platform-file"), help: ArgumentHelp("A JSON file describing another platform (same fields as the built-in ones).", valueName: "file"))
+    var platformFiles: [String] = []
+
+    @Option(help: ArgumentHelp("First PNG compression level, 0 to 12 (the size ladder may go higher).", valueName: "level"))
+    var compression: Int = PNGEncoder.defaultCompressionLevel
+
+    @Option(name: .customLong("byte-limit"), help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
+    var byteLimit: Int = 500_000
+
+    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.", valueName: "i/n"))
+    var shard: String?
+
+    @Flag(help: "Rebuild every sticker, even those whose outputs are up to date.")
+    var force = false
+
+    @Option(name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human, jsonl or auto.", valueName: "format"))
+    var logFormat: ResultFormat = .auto
+
+    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error when it is a terminal.")
+    var progress = true
+
+    @Flag(help: "Print only failures and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
+        if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
+        guard FileSystem.isDirectory(source) else { throw ValidationError("\(source) is not a folder") }
+    }
+
+    func run() throws {
+        var selected: [PackPlatform] = []
+        for id in platforms.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            if id == "all" {
+                selected += PackPlatform.builtIn.keys.sorted().map { PackPlatform.builtIn[$0]! }
+            } else if let platform = PackPlatform.builtIn[id.lowercased()] {
+                selected.append(platform)
+            } else {
+                throw ValidationError(PackError.unknownPlatform(id).description)
+            }
+        }
+        for file in platformFiles {
+            do {
+                selected.append(try JSONDecoder().decode(PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file))))
+            } catch {
+                throw ValidationError("\(file): not a valid platform description (\(error))")
+            }
+        }
+        var unique: [PackPlatform] = []
+        for platform in selected where !unique.contains(where: { $0.id == platform.id }) { unique.append(platform) }
+        let options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
+                                  incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
+        let builder = PackBuilder(source: source, output: output, options: options)
+        let count = (try? StickerInputs.expand([source]).count) ?? 0
+        let console = BatchConsole(total: count, format: logFormat, quiet: quiet, progress: progress)
+        let summary: PackSummary
+        do {
+            summary = try builder.build { console.report($0) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
+            for problem in problems { printError("error: \(platform): \(problem)") }
+        }
+        console.packSummary(summary, output: output)
+        if summary.hasFailures { throw ExitCode(1) }
+    }
+}
