@@ -159,6 +159,31 @@ struct GIFEncoderTests {
         #expect(try GIFDecoder.decode(bytes).frames == source.frames)
     }
 
+    @Test("noise in 2 to 255 colours round-trips exactly (LZW code size changes and table resets)", arguments: [2, 3, 16, 17, 200, 255])
+    func noise(colours: Int) throws {
+        var state: UInt64 = UInt64(colours) &* 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let palette = (0..<colours).map { (i: Int) -> RGBA in
+            let g = UInt8(truncatingIfNeeded: i * 7)
+            return RGBA(UInt8(i), g, UInt8(255 - i), 255)
+        }
+        var raster = Raster(width: 300, height: 200)
+        for y in 0..<200 {
+            for x in 0..<300 {
+                // Runs of random length so that both long matches and misses occur.
+                raster[x, y] = x % 17 < 9 ? palette[(x / 9 + y) % colours] : palette[next() % colours]
+            }
+        }
+        let source = Animation(width: 300, height: 200, frames: [AnimationFrame(raster: raster, delay: .centiseconds(3))], loopCount: 1)
+        let bytes = try GIFEncoder().encode(source)
+        #expect(try GIFDecoder.decode(bytes).frames == source.frames)
+        let pillow = try PillowOracle.decode([bytes])
+        #expect(GIFAncellSuiteTests.firstMismatch(raster, pillow[0].frames[0]) == nil)
+    }
+
     @Test("delays: whole centiseconds kept, others rounded to nearest, halves up, capped")
     func delays() throws {
         #expect(GIFEncoder.centiseconds(.centiseconds(7)) == 7)
