@@ -16,6 +16,10 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }
 
+    static func bytesAt(_ absolute: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: absolute)))
+    }
+
     static func raster(_ relative: String) throws -> Raster {
         try ImageDecoder.decode(try bytes(relative))
     }
