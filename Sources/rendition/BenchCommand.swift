@@ -8,8 +8,8 @@ import RenditionPack
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the resampler or the whole still pipeline in-process.",
-        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self]
+        abstract: "Time the resampler, the whole still pipeline or lint in-process.",
+        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchLintCommand.self]
     )
 }
 

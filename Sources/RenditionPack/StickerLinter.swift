@@ -1,0 +1,140 @@
+import RenditionCodecs
+import RenditionCore
+
+/// Settings of `StickerLinter`.
+public struct LintOptions: Sendable {
+    /// The platform rules to check against.
+    public var profile: StickerProfile
+    /// Thresholds of the edge analysis.
+    public var analysis: EdgeAnalysisOptions
+    /// Backgrounds the art must stay visible on (default: the six standard ones).
+    public var backgrounds: [TestBackground]
+    /// Decoding limits for the inputs.
+    public var limits: DecodeLimits
+    /// Whether to simulate the @1x rendition and measure clamped ringing (first frame).
+    public var measuresRinging: Bool
+    /// About how many rows of the simulated @1x rendition the ringing measurement samples
+    /// (evenly spaced; all rows when the rendition is smaller).
+    public var ringingRows: Int
+    /// Report `ringing-clamped` when at least this fraction of @1x pixels is clamped...
+    public var ringingClampedFraction: Double
+    /// ...and the largest overshoot reaches this many levels.
+    public var ringingOvershoot: Double
+    /// Report `content-small` when the art's bounds span less than this fraction of both
+    /// the canvas width and height.
+    public var contentSmallFraction: Double
+
+    /// Creates options; by default the Apple Messages profile and the standard backgrounds.
+    public init(
+        profile: StickerProfile = .appleMessages, analysis: EdgeAnalysisOptions = EdgeAnalysisOptions(),
+        backgrounds: [TestBackground] = TestBackgrounds.standard, limits: DecodeLimits = .default,
+        measuresRinging: Bool = true, ringingRows: Int = 16, ringingClampedFraction: Double = 0.15, ringingOvershoot: Double = 16,
+        contentSmallFraction: Double = 0.6
+    ) {
+        self.profile = profile
+        self.analysis = analysis
+        self.backgrounds = backgrounds
+        self.limits = limits
+        self.measuresRinging = measuresRinging
+        self.ringingRows = max(1, ringingRows)
+        self.ringingClampedFraction = ringingClampedFraction
+        self.ringingOvershoot = ringingOvershoot
+        self.contentSmallFraction = contentSmallFraction
+    }
+}
+
+/// Checks sticker files against a profile's rules and the alpha-edge analysis, and reports
+/// findings with stable codes (see `LintCode`).
+public struct StickerLinter: Sendable {
+    /// The settings.
+    public let options: LintOptions
+
+    /// Creates a linter.
+    public init(options: LintOptions = LintOptions()) {
+        self.options = options
+    }
+
+    /// Reads and lints one file; a file that cannot be read gives an `unreadable` finding.
+    public func lint(path: String) -> LintReport {
+        do {
+            return lint(bytes: try FileSystem.read(path), path: path)
+        } catch {
+            return LintReport(path: path, format: nil, animated: false, width: nil, height: nil, frames: nil, bytes: 0,
+                              sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                              findings: [LintFinding(.unreadable, "cannot read the file: \(error.reason)")], measurements: nil)
+        }
+    }
+
+    /// Lints a file's bytes (`path` only names it in the report).
+    public func lint(bytes: [UInt8], path: String) -> LintReport {
+        let format = ImageFormat.sniff(bytes)
+        var early: [LintFinding] = []
+        if let format {
+            let profile = options.profile
+            if !profile.formats.contains(format) && !profile.animatedFormats.contains(format) {
+                early.append(LintFinding(.formatNotAllowed, "\(format) files are not accepted by \(profile.name) (accepted: \(Self.formatList(profile)))",
+                                         values: ["format": .text(format.rawValue)]))
+            }
+        }
+        if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile) { early.append(size) }
+        guard let format, early.allSatisfy({ $0.code != .formatNotAllowed }) else {
+            if format == nil {
+                early.insert(LintFinding(.unreadable, "not an image Rendition recognises (no PNG, JPEG, GIF or WebP signature)"), at: 0)
+            }
+            return LintReport(path: path, format: format?.rawValue, animated: false, width: nil, height: nil, frames: nil,
+                              bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                              findings: early, measurements: nil)
+        }
+        let source: SourceImage
+        do {
+            source = try ImageDecoder.decodeSource(bytes, limits: options.limits)
+        } catch {
+            early.insert(LintFinding(.unreadable, "cannot decode: \(error)"), at: 0)
+            return LintReport(path: path, format: format.rawValue, animated: false, width: nil, height: nil, frames: nil,
+                              bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                              findings: early, measurements: nil)
+        }
+        return lint(source: source, byteCount: bytes.count, path: path)
+    }
+
+    /// Lints decoded pixels: the profile's rules on size, format and animation, and the edge
+    /// findings of every frame. `byteCount` is the file size.
+    public func lint(source: SourceImage, byteCount: Int, path: String) -> LintReport {
+        let animation = source.animation
+        let profile = options.profile
+        var findings = ProfileRules.findings(source: source, byteCount: byteCount, profile: profile)
+
+        let analyzer = EdgeAnalyzer(options: options.analysis, backgrounds: options.backgrounds)
+        let analyses = analyzer.analyze(animation)
+        let hidden = source.straightValues.map { HiddenColor(straight: $0) }
+        var ringing: RingingMeasurement? = nil
+        if options.measuresRinging, let first = analyses.first, !first.alpha.isEmpty {
+            let size = StickerGeometry.renditionSize(masterWidth: animation.width, masterHeight: animation.height, scale: .x1)
+            ringing = RingingAnalysis.measure(animation.firstFrame, width: size.width, height: size.height,
+                                              rowStep: max(1, size.height / options.ringingRows))
+        }
+        findings += EdgeRules(options: options).findings(analyses: analyses, hidden: hidden, ringing: ringing)
+
+        let isAnimated = animation.isAnimated
+        let formatName = source.format == .png && isAnimated ? "apng" : source.format.rawValue
+        var sizeClass: String? = nil
+        if animation.width == animation.height, (profile.minimumSide...profile.maximumSide).contains(animation.width) {
+            sizeClass = profile.sizeClass(forSide: animation.width)?.name
+        }
+        return LintReport(
+            path: path, format: formatName, animated: isAnimated, width: animation.width, height: animation.height,
+            frames: animation.frames.count, bytes: byteCount, sizeClass: sizeClass,
+            durationMilliseconds: isAnimated ? rounded(animation.duration.seconds * 1000) : nil,
+            loopCount: isAnimated ? animation.loopCount : nil, findings: findings,
+            measurements: analyses.first.map { LintMeasurements(edge: $0, hidden: hidden, ringing: ringing) })
+    }
+
+    static func formatList(_ profile: StickerProfile) -> String {
+        var names: [String] = []
+        for format in profile.formats + profile.animatedFormats {
+            let name = format == .png && profile.animatedFormats.contains(.png) ? "PNG/APNG" : format.description
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.joined(separator: ", ")
+    }
+}

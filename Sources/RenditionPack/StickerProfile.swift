@@ -1,0 +1,104 @@
+import RenditionCodecs
+import RenditionCore
+
+/// A platform's rules for sticker files, as data: which formats, sizes, bytes and
+/// animation parameters it accepts. Profiles are `Codable`, so a new platform is a JSON
+/// file (see `rendition lint --profile-file`), not new code.
+///
+/// Optional limits (`nil`) are not checked. Byte counts are decimal (500 KB = 500,000 bytes).
+public struct StickerProfile: Sendable, Codable, Equatable {
+    /// A stable identifier, e.g. `apple-messages`.
+    public var id: String
+    /// The platform's name for people, e.g. `Apple Messages`.
+    public var name: String
+    /// Formats accepted for still stickers.
+    public var formats: [ImageFormat]
+    /// Formats accepted for animated stickers (`png` means APNG).
+    public var animatedFormats: [ImageFormat]
+    /// Smallest accepted canvas side in pixels.
+    public var minimumSide: Int
+    /// Largest accepted canvas side in pixels.
+    public var maximumSide: Int
+    /// The platform's size classes, smallest first; a canvas falls in the largest class
+    /// whose side it reaches.
+    public var sizeClasses: [ProfileSizeClass]
+    /// Whether the canvas must be square.
+    public var requiresSquare: Bool
+    /// Whether the background must be transparent.
+    public var requiresTransparency: Bool
+    /// Largest accepted file size in bytes.
+    public var maximumBytes: Int
+    /// Most frames an animation may have.
+    public var maximumFrames: Int?
+    /// Longest total duration of one loop of an animation, in milliseconds.
+    public var maximumDurationMilliseconds: Int?
+    /// Whether animations must loop forever (loop count 0).
+    public var requiresEndlessLoop: Bool
+    /// Most loops a finite animation may play.
+    public var maximumLoops: Int?
+
+    /// Creates a profile.
+    public init(
+        id: String, name: String, formats: [ImageFormat], animatedFormats: [ImageFormat],
+        minimumSide: Int, maximumSide: Int, sizeClasses: [ProfileSizeClass], requiresSquare: Bool,
+        requiresTransparency: Bool, maximumBytes: Int, maximumFrames: Int? = nil,
+        maximumDurationMilliseconds: Int? = nil, requiresEndlessLoop: Bool = false, maximumLoops: Int? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.formats = formats
+        self.animatedFormats = animatedFormats
+        self.minimumSide = minimumSide
+        self.maximumSide = maximumSide
+        self.sizeClasses = sizeClasses.sorted { $0.pixels < $1.pixels }
+        self.requiresSquare = requiresSquare
+        self.requiresTransparency = requiresTransparency
+        self.maximumBytes = maximumBytes
+        self.maximumFrames = maximumFrames
+        self.maximumDurationMilliseconds = maximumDurationMilliseconds
+        self.requiresEndlessLoop = requiresEndlessLoop
+        self.maximumLoops = maximumLoops
+    }
+
+    /// The size class a square canvas of `side` pixels falls in: the largest class whose
+    /// side it reaches (`nil` when it is smaller than every class).
+    public func sizeClass(forSide side: Int) -> ProfileSizeClass? {
+        sizeClasses.last { $0.pixels <= side }
+    }
+
+    /// The profiles built into Rendition, by identifier.
+    public static let builtIn: [String: StickerProfile] = [appleMessages.id: appleMessages]
+}
+
+/// One size class of a profile: a name and the canvas side in pixels (and in points, where
+/// the platform speaks in points).
+public struct ProfileSizeClass: Sendable, Codable, Equatable {
+    /// `small`, `regular`, `large`...
+    public var name: String
+    /// The canvas side in pixels.
+    public var pixels: Int
+    /// The side in points, when the platform uses points.
+    public var points: Int?
+
+    /// Creates a size class.
+    public init(name: String, pixels: Int, points: Int? = nil) {
+        self.name = name
+        self.pixels = pixels
+        self.points = points
+    }
+}
+
+extension StickerProfile {
+    /// Apple Messages sticker packs: PNG, APNG, GIF or JPEG; animated only as APNG or GIF;
+    /// square canvases of 300–618 px (@3x of the small, regular and large classes: 100, 136
+    /// and 206 pt); transparent background; each file under 500 KB (500,000 bytes). Apple
+    /// sets no limit on frames, duration or loops.
+    public static let appleMessages = StickerProfile(
+        id: "apple-messages", name: "Apple Messages",
+        formats: [.png, .gif, .jpeg], animatedFormats: [.png, .gif],
+        minimumSide: StickerGeometry.minimumMasterPixels, maximumSide: StickerGeometry.maximumMasterPixels,
+        sizeClasses: StickerSizeClass.allCases.map {
+            ProfileSizeClass(name: $0.rawValue, pixels: $0.masterPixels, points: $0.points)
+        },
+        requiresSquare: true, requiresTransparency: true, maximumBytes: 500_000)
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import RenditionCore
+import RenditionPack
+import Synchronization
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check sticker files against a platform's rules and for edge problems; optionally fix them.",
+        discussion: """
+            Each file (folders are searched recursively) is checked against the profile \
+            (Apple Messages by default: PNG/APNG/GIF/JPEG, square 300-618 px, at most \
+            500,000 bytes, transparent background) and analysed for edge problems: opaque \
+            backgrounds, art touching the border, hard aliased edges, matte halos, colour \
+            hidden under transparent pixels, clamped ringing and art that disappears on \
+            white, black, red, yellow, multicolour or photo backgrounds. Every finding has a \
+            stable code and a severity. The exit status is 0 when no file has an error, 1 when \
+            some file has one, 2 for bad usage.
+
+            --fix writes fixed copies as PNG into the -o folder (never over the input unless \
+            --in-place), each written atomically; fixes apply in the order remove-background, \
+            unmatte, defringe, trim, pad, and the fixed files are linted again.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Sticker files or folders.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(help: "Print one JSON document (schema: README, section Lint).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Built-in profile to check against.", valueName: "id"))
+    var profile: String = StickerProfile.appleMessages.id
+
+    @Option(name: .customLong("profile-file"), help: ArgumentHelp("A profile as a JSON file (overrides --profile).", valueName: "file"))
+    var profileFile: String?
+
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Byte limit per file, in decimal bytes (default: the profile's).", valueName: "bytes"))
+    var maxBytes: Int?
+
+    @Option(help: ArgumentHelp("Fix kinds to apply: trim, pad, defringe, unmatte, remove-background (repeatable, or comma-separated).", valueName: "kind"))
+    var fix: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder for fixed files (created if missing).", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .customLong("in-place"), help: "Let --fix replace the input files (atomically) instead of writing to -o.")
+    var inPlace = false
+
+    @Option(help: ArgumentHelp("Matte colour for --fix unmatte, as #rrggbb (default: estimated from the edges).", valueName: "color"))
+    var matte: String?
+
+    @Flag(help: "Show the numbers behind each finding in human output.")
+    var verbose = false
+
+    @Flag(name: .customLong("list-codes"), help: "Print every finding code with its severity and meaning, then exit.")
+    var listCodes = false
+
+    @Option(help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        if listCodes { return }
+        guard !paths.isEmpty else { throw ValidationError("give at least one file or folder to lint") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be positive") }
+        _ = try fixKinds()
+        if inPlace && output != nil { throw ValidationError("use either -o or --in-place, not both") }
+        if !fix.isEmpty && output == nil && !inPlace {
+            throw ValidationError("--fix needs an output folder (-o DIR), or --in-place to replace the inputs")
+        }
+        if fix.isEmpty && (output != nil || inPlace) { throw ValidationError("-o and --in-place only apply with --fix") }
+        if let matte, RGBColor(hex: matte) == nil { throw ValidationError("--matte must be a colour like #ffffff") }
+        _ = try loadProfile()
+    }
+
+    func fixKinds() throws -> [FixKind] {
+        var kinds: [FixKind] = []
+        for item in fix.flatMap({ $0.split(separator: ",") }) {
+            guard let kind = FixKind(rawValue: String(item)) else {
+                throw ValidationError("unknown fix '\(item)'; use \(FixKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return kinds
+    }
+
+    func loadProfile() throws -> StickerProfile {
+        var chosen: StickerProfile
+        if let profileFile {
+            do {
+                chosen = try JSONDecoder().decode(StickerProfile.self, from: Data(contentsOf: URL(fileURLWithPath: profileFile)))
+            } catch {
+                throw ValidationError("cannot load profile \(profileFile): \(error)")
+            }
+        } else if let builtIn = StickerProfile.builtIn[profile] {
+            chosen = builtIn
+        } else {
+            throw ValidationError("unknown profile '\(profile)'; built in: \(StickerProfile.builtIn.keys.sorted().joined(separator: ", "))")
+        }
+        if let maxBytes { chosen.maximumBytes = maxBytes }
+        return chosen
+    }
+
+    func run() throws {
+        if listCodes {
+            for code in LintCode.allCases {
+                print("\(code.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(code.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(code.summary)")
+            }
+            return
+        }
+        let profile = try loadProfile()
+        let files: [String]
+        do { files = try StickerInputs.expand(paths) } catch { throw ValidationError(error.description) }
+        if files.isEmpty { throw ValidationError("no image files found in \(paths.joined(separator: ", "))") }
+        let linter = StickerLinter(options: LintOptions(profile: profile))
+        let json = self.json, verbose = self.verbose
+        let reports = ParallelMap.ordered(files, threads: threads, { linter.lint(path: $0) }) { report in
+            if !json { print(LintOutput.human(report, verbose: verbose)) }
+        }
+
+        var outcomes: [FixOutcome]? = nil
+        let kinds = try fixKinds()
+        if !kinds.isEmpty {
+            let fixer = StickerFixer(options: FixOptions(kinds: kinds, profile: profile, matte: matte.flatMap(RGBColor.init(hex:))))
+            var results: [FixOutcome] = []
+            for file in files {
+                let destination = FixedFileNames.path(for: file, in: inPlace ? nil : output)
+                let outcome = fixer.fix(path: file, writingTo: destination, linter: linter)
+                if !json { print(LintOutput.fixLine(outcome)) }
+                results.append(outcome)
+            }
+            outcomes = results
+        }
+
+        if json {
+            print(try LintOutput.json(reports, profile: profile, fixes: outcomes))
+        } else {
+            print(LintOutput.summary(reports))
+        }
+        if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
+    }
+}
+
+/// Runs a function over items on several threads and reports results in input order.
+enum ParallelMap {
+    static func ordered<T: Sendable, R: Sendable>(
+        _ items: [T], threads: Int, _ body: @escaping @Sendable (T) -> R, report: @escaping @Sendable (R) -> Void
+    ) -> [R] {
+        let state = Mutex<(slots: [R?], next: Int)>((Array(repeating: nil, count: items.count), 0))
+        let counter = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, items.count))) { _ in
+            while true {
+                let i = counter.wrappingAdd(1, ordering: .relaxed).oldValue
+                if i >= items.count { break }
+                let result = body(items[i])
+                state.withLock { s in
+                    s.slots[i] = result
+                    while s.next < s.slots.count, let ready = s.slots[s.next] {
+                        report(ready)
+                        s.next += 1
+                    }
+                }
+            }
+        }
+        return state.withLock { $0.slots.compactMap { $0 } }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import RenditionPack
+
+/// Formats `lint` results for people and for machines.
+enum LintOutput {
+    /// The human block for one file: a header line, then one line per finding.
+    static func human(_ report: LintReport, verbose: Bool) -> String {
+        var header = report.path
+        var facts: [String] = []
+        if let format = report.format { facts.append(format.uppercased()) }
+        if let w = report.width, let h = report.height { facts.append("\(w)x\(h)" + (report.sizeClass.map { " (\($0))" } ?? "")) }
+        if let frames = report.frames, frames > 1 {
+            var text = "\(frames) frames"
+            if let ms = report.durationMilliseconds { text += ", \(LintFormat.decimal(ms / 1000, digits: 3)) s" }
+            if let loops = report.loopCount { text += loops == 0 ? ", loops forever" : ", plays \(loops)x" }
+            facts.append(text)
+        }
+        facts.append(LintFormat.kilobytes(report.bytes))
+        header += "  " + facts.joined(separator: "  ")
+        if report.findings.isEmpty { return header + "  ok" }
+        var lines = [header]
+        for finding in report.findings {
+            var line = "  \(finding.severity.rawValue) \(finding.code.rawValue): \(finding.message)"
+            if verbose && !finding.values.isEmpty {
+                line += "  [" + finding.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "]"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What fixing one file did, for people.
+    static func fixLine(_ outcome: FixOutcome) -> String {
+        guard let output = outcome.output else { return "fix \(outcome.input): failed: \(outcome.error ?? "unknown error")" }
+        var lines = ["fixed \(outcome.input) -> \(output)"]
+        lines += outcome.steps.map { "  \($0)" }
+        if let after = outcome.after {
+            lines.append(after.findings.isEmpty ? "  now: no findings" : "  now: " + after.codes.map(\.rawValue).joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The closing line: files, counts per severity.
+    static func summary(_ reports: [LintReport]) -> String {
+        let errors = reports.reduce(0) { $0 + $1.count(.error) }
+        let warnings = reports.reduce(0) { $0 + $1.count(.warning) }
+        let infos = reports.reduce(0) { $0 + $1.count(.info) }
+        let failing = reports.filter(\.hasErrors).count
+        func n(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        var line = "\(n(reports.count, "file")): \(n(errors, "error")), \(n(warnings, "warning")), \(n(infos, "info"))"
+        if failing > 0 { line += " (\(failing) file\(failing == 1 ? "" : "s") with errors)" }
+        return line
+    }
+
+    /// The JSON document (schema in the README).
+    static func json(_ reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]?) throws -> String {
+        let document = LintDocument(
+            schema: "rendition-lint/1", profile: profile.id, maximumBytes: profile.maximumBytes, files: reports,
+            summary: LintDocument.Summary(
+                files: reports.count, errors: reports.reduce(0) { $0 + $1.count(.error) },
+                warnings: reports.reduce(0) { $0 + $1.count(.warning) }, infos: reports.reduce(0) { $0 + $1.count(.info) }),
+            fixes: fixes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+}
+
+/// The top-level JSON object of `rendition lint --json`.
+struct LintDocument: Encodable {
+    struct Summary: Encodable {
+        let files: Int
+        let errors: Int
+        let warnings: Int
+        let infos: Int
+    }
+
+    let schema: String
+    let profile: String
+    let maximumBytes: Int
+    let files: [LintReport]
+    let summary: Summary
+    let fixes: [FixOutcome]?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, profile, files, summary, fixes
+        case maximumBytes = "maximum_bytes"
+    }
+}

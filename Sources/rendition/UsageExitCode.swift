@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+extension RenditionCommand {
+    /// Exit status for bad usage: unknown options, missing or invalid arguments.
+    ///
+    /// ArgumentParser exits with `EX_USAGE` (64) for these; Rendition follows the common
+    /// convention of command-line tools instead (0 success, 1 failure found, 2 bad usage),
+    /// so scripts can tell "lint found errors" (1) from "the command was wrong" (2).
+    static let usageExitCode: Int32 = 2
+
+    /// Parses the command line and runs the chosen command, mapping usage errors to
+    /// `usageExitCode`; everything else behaves as ArgumentParser's own `main()`.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = fullMessage(for: error)
+                if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+                Foundation.exit(usageExitCode)
+            }
+            exit(withError: error)
+        }
+    }
+}
