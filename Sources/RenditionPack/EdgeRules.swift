@@ -20,7 +20,7 @@ struct EdgeRules {
                 var values: [String: LintValue] = [:]
                 var colour = ""
                 if let c = hit.analysis.border.color {
-                    values["background"] = .text(c.hex)
+                    values["color"] = .text(c.hex)
                     colour = " (its border is \(Self.colorName(c)) \(c.hex): --fix remove-background)"
                 }
                 found.add(.opaqueImage, "no pixel is transparent, so the sticker shows as a rectangle\(colour)", at: hit, values)
@@ -34,7 +34,7 @@ struct EdgeRules {
                 if border.meanAlpha < 254.5 { described = "a near-opaque background (alpha \(Int(border.meanAlpha.rounded())))" }
                 var fix = ""
                 if let c = border.color {
-                    values["background"] = .text(c.hex)
+                    values["color"] = .text(c.hex)
                     described += " in \(Self.colorName(c)) \(c.hex)"
                     fix = "; --fix remove-background"
                 }

@@ -82,8 +82,9 @@ public struct LintFinding: Sendable, Equatable, Codable {
         self.values = values
     }
 
-    /// The background named in the finding's values, for visibility findings.
+    /// The test background a visibility finding is about (`nil` for other findings).
     public var background: String? {
+        guard code == .invisibleOnBackground || code == .outlineBlends else { return nil }
         if case .text(let name)? = values["background"] { return name }
         return nil
     }

@@ -46,7 +46,7 @@ struct LintFixtureTests {
         let touching = linter.lint(path: Fixtures.path("lint/touching-edge.png")).findings[0]
         #expect(touching.values["sides"] == .text("right,bottom"))
         let box = linter.lint(path: Fixtures.path("lint/white-box.png"))
-        #expect(box.findings[0].values["background"] == .text("#ffffff") && box.findings[0].severity == .error)
+        #expect(box.findings[0].values["color"] == .text("#ffffff") && box.findings[0].severity == .error)
         #expect(box.width == 408 && box.sizeClass == "regular" && box.format == "png")
         let small = linter.lint(path: Fixtures.path("lint/canvas-299.png"))
         #expect(small.findings[0].values["width"] == .integer(299) && small.sizeClass == nil)

@@ -1,0 +1,96 @@
+import Dispatch
+import RenditionCodecs
+import RenditionCore
+import Synchronization
+
+/// Settings of a preview sheet.
+public struct PreviewOptions: Sendable {
+    /// The renditions shown, one row each (default @3x, @2x, @1x).
+    public var scales: [StickerScale]
+    /// The backgrounds shown, one column each (default: the six test backgrounds).
+    public var backgrounds: [TestBackground]
+    /// Most frames in an animation's strip (flagged frames are added to these).
+    public var maximumStripFrames: Int
+    /// How stickers are linted for the marks.
+    public var lint: LintOptions
+
+    /// Creates options.
+    public init(scales: [StickerScale] = [.x3, .x2, .x1], backgrounds: [TestBackground] = TestBackgrounds.standard,
+                maximumStripFrames: Int = 8, lint: LintOptions = LintOptions()) {
+        self.scales = scales.sorted(by: >)
+        self.backgrounds = backgrounds
+        self.maximumStripFrames = max(1, maximumStripFrames)
+        self.lint = lint
+    }
+}
+
+/// A contact sheet people look at instead of reading lint output: every sticker at each
+/// scale on each test background, a strip of frames for animations, and lint findings as
+/// coloured frames and tags on the tiles they concern.
+///
+/// Per sticker, a card: a header (name, format, size, bytes, a badge per finding), then one
+/// row per rendition (@3x, @2x, @1x at their own pixel size, made with Lanczos-3 like real
+/// renditions) and one column per background. Findings about one background (the art
+/// disappears, its outline blends) mark that column; ringing (measured at @1x) marks the @1x
+/// row; findings about the sticker as a whole are tagged on its first @3x tile, with the
+/// touching sides drawn on every @3x tile; per-frame findings of animations mark their frame
+/// in the strip. The card's border takes the colour of its worst finding.
+public struct PreviewSheet: Sendable {
+    /// The settings.
+    public let options: PreviewOptions
+
+    /// Creates a sheet renderer.
+    public init(options: PreviewOptions = PreviewOptions()) {
+        self.options = options
+    }
+
+    /// Renders the sheet for the files at `paths` (cards in order; a file that cannot be
+    /// decoded gets a card with its finding and no tiles), on `threads` threads.
+    public func render(paths: [String], threads: Int = 1) -> Raster {
+        let cards = Mutex<[Int: Raster]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, paths.count))) { _ in
+            while true {
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if i >= paths.count { break }
+                let card = self.card(path: paths[i]).raster
+                cards.withLock { $0[i] = card }
+            }
+        }
+        let ordered = cards.withLock { all in paths.indices.compactMap { all[$0] } }
+        return stack(ordered, title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
+    }
+
+    /// The card for one file, with its tiles' positions.
+    public func card(path: String) -> PreviewCardImage {
+        let linter = StickerLinter(options: options.lint)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let bytes = try? FileSystem.read(path) else {
+            return PreviewCard(name: name, report: linter.lint(path: path), animation: nil, options: options).render()
+        }
+        let report = linter.lint(bytes: bytes, path: path)
+        let animation = try? ImageDecoder.decodeAnimation(bytes, limits: options.lint.limits)
+        return PreviewCard(name: name, report: report, animation: animation, options: options).render()
+    }
+
+    /// Stacks cards vertically under a title line, on the sheet background.
+    func stack(_ cards: [Raster], title: String) -> Raster {
+        let m = PreviewStyle.margin
+        let titleHeight = 7 * 3 + 12 + 24
+        let width = max(cards.map(\.width).max() ?? 0, BitmapFont.width(of: title, scale: 3) + 420) + 2 * m
+        let height = m + titleHeight + cards.reduce(0) { $0 + $1.height + m }
+        var canvas = PreviewCanvas(width: width, height: height, background: PreviewStyle.sheetBackground)
+        canvas.text(title, x: m, y: m, scale: 3, PreviewStyle.ink)
+        // Legend.
+        var x = m + BitmapFont.width(of: title, scale: 3) + 40
+        for severity in [LintSeverity.error, .warning, .info] {
+            x += PreviewCard.pill(severity.rawValue.uppercased(), color: PreviewStyle.color(severity), x: x, y: m - 2, on: &canvas) + 10
+        }
+        var y = m + titleHeight
+        for card in cards {
+            canvas.draw(card, x: m, y: y)
+            y += card.height + m
+        }
+        return canvas.raster
+    }
+}

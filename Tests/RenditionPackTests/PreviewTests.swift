@@ -1,0 +1,111 @@
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+import Testing
+
+@Suite("Preview sheets")
+struct PreviewTests {
+    @Test("the bitmap font: every glyph is 5 x 7, lower case draws as upper case, unknown as ?")
+    func font() {
+        for character in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-_/@%()[]#+=<>*!?'\"" {
+            let rows = BitmapFont.glyph(character)
+            #expect(rows.count == 7 && rows.allSatisfy { $0 < 32 }, "\(character)")
+        }
+        #expect(BitmapFont.glyph("a") == BitmapFont.glyph("A"))
+        #expect(BitmapFont.glyph("é") == BitmapFont.glyph("?"))
+        #expect(BitmapFont.glyph("I") == [0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110])
+        #expect(BitmapFont.width(of: "AB", scale: 2) == 22 && BitmapFont.width(of: "", scale: 3) == 0)
+        // Glyphs are distinct (no copy-paste slips), except none.
+        let all = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        #expect(Set(all.map { BitmapFont.glyph($0) }).count == all.count)
+    }
+
+    @Test("the canvas fills, outlines, writes text and composites with OVER")
+    func canvas() {
+        var canvas = PreviewCanvas(width: 40, height: 20, background: RGBColor(10, 20, 30))
+        canvas.text("I", x: 2, y: 3, scale: 2, RGBColor(255, 0, 0))
+        #expect(canvas.raster[2, 3] == RGBA(10, 20, 30, 255))  // top row of I is .###.
+        #expect(canvas.raster[4, 3] == RGBA(255, 0, 0, 255) && canvas.raster[9, 4] == RGBA(255, 0, 0, 255))
+        #expect(canvas.raster[6, 6] == RGBA(255, 0, 0, 255) && canvas.raster[4, 6] == RGBA(10, 20, 30, 255))
+        canvas.stroke(PixelRect(x: 20, y: 0, width: 10, height: 10), width: 2, RGBColor(0, 255, 0))
+        #expect(canvas.raster[21, 5] == RGBA(0, 255, 0, 255) && canvas.raster[24, 5] == RGBA(10, 20, 30, 255))
+        var half = Raster(width: 2, height: 1)
+        half[0, 0] = RGBA(128, 0, 0, 128)  // half-transparent red, premultiplied
+        canvas.draw(half, x: 35, y: 15)
+        #expect(canvas.raster[35, 15] == RGBA(128 + 5, 10, 15, 255) && canvas.raster[36, 15] == RGBA(10, 20, 30, 255))
+    }
+
+    @Test("tiles show each rendition composited on its background, exactly", arguments: ["lint/clean.png", "lint/dark-art.png"])
+    func tiles(file: String) throws {
+        let card = PreviewSheet().card(path: Fixtures.path(file))
+        let master = try Fixtures.raster(file)
+        #expect(card.tiles.count == 18)
+        #expect(Set(card.tiles.map(\.background)) == Set(TestBackgrounds.standard.map(\.name)))
+        for tile in card.tiles {
+            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: tile.scale)
+            let rendition = tile.scale == .x3 ? master : LanczosResampler().resample(master, width: size.width, height: size.height)
+            let background = TestBackgrounds.standard.first { $0.name == tile.background }!
+            var expected = PreviewCanvas(width: tile.rect.width, height: tile.rect.height, background: .white)
+            expected.draw(background.render(width: tile.rect.width, height: tile.rect.height), x: 0, y: 0)
+            expected.draw(rendition, x: tile.padding, y: tile.padding)
+            // Compare inside the area marks may cover (the frame and the tags' column).
+            let inset = tile.codes.isEmpty ? 0 : 40
+            var mismatches = 0
+            for y in inset..<(tile.rect.height - min(inset, 4)) {
+                for x in min(inset, 4)..<(tile.rect.width - min(inset, 4)) where card.raster[tile.rect.x + x, tile.rect.y + y] != expected.raster[x, y] {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0, "\(file) \(tile.scale) \(tile.background ?? "")")
+        }
+    }
+
+    @Test("findings mark the tiles they concern")
+    func marks() throws {
+        let sheet = PreviewSheet()
+        let clean = sheet.card(path: Fixtures.path("lint/clean.png"))
+        #expect(clean.tiles.allSatisfy { $0.codes.isEmpty })
+        let dark = sheet.card(path: Fixtures.path("lint/dark-art.png"))
+        for tile in dark.tiles {
+            #expect(tile.codes == (tile.background == "black" ? [.invisibleOnBackground] : []))
+            if tile.background == "black" {
+                // The tile's frame is drawn in the warning colour.
+                #expect(dark.raster[tile.rect.x + 1, tile.rect.y + tile.rect.height / 2] == RGBA(227, 134, 0, 255))
+            }
+        }
+        let halo = sheet.card(path: Fixtures.path("lint/halo-white.png"))
+        let marked = halo.tiles.filter { !$0.codes.isEmpty }
+        #expect(marked.count == 1 && marked[0].scale == .x3 && marked[0].background == "black" && marked[0].codes == [.matteHalo])
+    }
+
+    @Test("an animation gets a strip of frames; the flagged frame is marked")
+    func strip() throws {
+        let card = PreviewSheet().card(path: Fixtures.path("lint/animated.png"))
+        let frames = card.tiles.filter { $0.frame != nil }
+        #expect(frames.map(\.frame) == [0, 1, 2])
+        #expect(frames.map(\.codes) == [[], [.contentTouchesEdge], []])
+        #expect(frames.allSatisfy { $0.scale == .x1 && $0.rect.width == 100 + 2 * 8 })
+        let limited = PreviewSheet(options: PreviewOptions(scales: [.x1], maximumStripFrames: 1)).card(path: Fixtures.path("lint/animated.png"))
+        #expect(limited.tiles.filter { $0.frame != nil }.map(\.frame) == [0, 1])  // the first, plus the flagged one
+        #expect(limited.tiles.filter { $0.frame == nil }.allSatisfy { $0.scale == .x1 })
+    }
+
+    @Test("rendition preview writes one PNG sheet; bad usage exits 2")
+    func command() throws {
+        let sheet = NSTemporaryDirectory() + "rendition-preview-" + UUID().uuidString + "/sheet.png"
+        let result = try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"),
+                                               Fixtures.path("pngsuite/xcsn0g01.png"), "-o", sheet, "--scales", "2,1"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("wrote \(sheet): "))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sheet)))
+        let image = try ImageDecoder.decode(bytes)
+        let cards = [Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"), Fixtures.path("pngsuite/xcsn0g01.png")]
+            .map { PreviewSheet(options: PreviewOptions(scales: [.x2, .x1])).card(path: $0).raster }
+        #expect(image.height == 24 + 57 + cards.reduce(0) { $0 + $1.height + 24 })
+        #expect(image.width == max(cards.map(\.width).max()!, image.width) && image.width >= cards.map(\.width).max()! + 48)
+        #expect(try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", sheet, "--scales", "4"]).status == 2)
+        #expect(try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", "sheet.jpg"]).status == 2)
+        #expect(try CommandLineTests.run(["preview", "-o", sheet]).status == 2)
+    }
+}
