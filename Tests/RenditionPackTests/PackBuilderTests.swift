@@ -217,7 +217,7 @@ struct PackBuilderTests {
         while let relative = enumerator.nextObject() as? String {
             let path = "\(root)/\(relative)"
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue || relative.hasSuffix(".jsonl") || relative == "pack-report.json" { continue }
             files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
         }
