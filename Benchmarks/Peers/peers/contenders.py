@@ -4,7 +4,8 @@ ImageMagick (its command-line tool). Every handle answers the same questions:
 
 - `resize(file, iterations)` → median seconds for both renditions from decoded pixels;
 - `pipeline(file, iterations)` → (median seconds for PNG bytes → two PNGs, output bytes);
-- `batch(files, output, workers)` → stickers per second over the whole list;
+- `batch(files, output, workers)` → (stickers per second over the whole list, CPU seconds
+  per sticker, which a busy machine hardly changes);
 - `outputs(file, folder)` → the straight RGBA renditions (numpy), for the quality columns.
 
 A task a contender cannot do raises `Unsupported`; one that fails raises `RuntimeError`.
@@ -12,6 +13,7 @@ A task a contender cannot do raises `Unsupported`; one that fails raises `Runtim
 
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -23,6 +25,12 @@ import numpy as np
 
 class Unsupported(Exception):
     """This contender has no way to do the task (the row shows n/a)."""
+
+
+def _children_cpu():
+    """User + system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _read_png(path):
@@ -81,7 +89,7 @@ class PythonContender:
 
     def batch(self, files, output, workers):
         reply = self._call("batch", files=files, output=output, processes=workers)
-        return len(files) / reply["seconds"]
+        return len(files) / reply["seconds"], reply["cpu_seconds"] / len(files)
 
     def outputs(self, file, folder):
         path = os.path.join(folder, f"{self.peer_id}.npz")
@@ -127,13 +135,14 @@ class RenditionContender:
     def batch(self, files, output, workers):
         folder = os.path.dirname(files[0])
         threads = self.threads or workers
+        cpu = _children_cpu()
         start = time.perf_counter()
         result = subprocess.run([self.binary, "render", folder, "-o", output, "--threads", str(threads), "--quiet"],
                                 capture_output=True, text=True)
         seconds = time.perf_counter() - start
         if result.returncode != 0:
             raise RuntimeError(result.stderr.strip()[-300:])
-        return len(files) / seconds
+        return len(files) / seconds, (_children_cpu() - cpu) / len(files)
 
     def outputs(self, file, folder):
         result = subprocess.run([self.binary, "render", file, "-o", folder, "--quiet"], capture_output=True, text=True)
@@ -208,10 +217,11 @@ class ImageMagickContender:
         return statistics.median(times), size
 
     def batch(self, files, output, workers):
+        cpu = _children_cpu()
         start = time.perf_counter()
         with ThreadPoolExecutor(workers) as pool:
             list(pool.map(lambda f: self._render(f, output), files))
-        return len(files) / (time.perf_counter() - start)
+        return len(files) / (time.perf_counter() - start), (_children_cpu() - cpu) / len(files)
 
     def outputs(self, file, folder):
         return [_read_png(path) for path in self._render(file, folder)]

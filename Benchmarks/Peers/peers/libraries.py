@@ -15,6 +15,7 @@ type), `resize(image)` (timed), `straight(outputs)` (numpy arrays for the qualit
 
 import io
 import os
+import time
 
 import numpy as np
 
@@ -235,9 +236,11 @@ PEERS = {
 
 
 def render_file(task):
-    """Batch unit, run in a pool process: (peer id, input path, output folder) → bytes written."""
+    """Batch unit, run in a pool process: (peer id, input path, output folder) → (bytes
+    written, CPU seconds this process spent on it, all its threads included)."""
     peer_id, path, output = task
     peer = _pool_peer(peer_id)
+    cpu = time.process_time()
     with open(path, "rb") as handle:
         data = handle.read()
     stem = os.path.splitext(os.path.basename(path))[0]
@@ -246,7 +249,7 @@ def render_file(task):
         with open(os.path.join(output, stem + suffix + ".png"), "wb") as handle:
             handle.write(png)
         written += len(png)
-    return written
+    return written, time.process_time() - cpu
 
 
 _POOL_PEERS = {}

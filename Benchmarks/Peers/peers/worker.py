@@ -6,9 +6,9 @@ Requests (`op`):
 - `resize` `{file, iterations, warmup}` → `{"times_ns": [...]}` (decoded pixels in memory)
 - `resize_output` `{file, path}` → writes the straight RGBA renditions to `path` (.npz)
 - `pipeline` `{file, iterations, warmup}` → `{"times_ns": [...], "output_bytes": n}`
-- `batch` `{files, processes, output}` → `{"seconds": t, "output_bytes": n}`; a pool of
-  `processes` processes renders every file to two PNG files; pool start-up and a warm-up
-  are not timed
+- `batch` `{files, processes, output}` → `{"seconds": t, "cpu_seconds": c, "output_bytes": n}`;
+  a pool of `processes` processes renders every file to two PNG files; pool start-up and a
+  warm-up are not timed; `cpu_seconds` adds up the CPU time the pool spent per sticker
 Any failure answers `{"error": "..."}`; the worker keeps serving.
 """
 
@@ -82,9 +82,9 @@ class Worker:
             os.makedirs(warm, exist_ok=True)
             pool.map(render_file, [(self.peer_id, f, warm) for f in files[: processes * 2]], chunksize=1)
             start = time.perf_counter_ns()
-            written = pool.map(render_file, [(self.peer_id, f, output) for f in files], chunksize=4)
+            done = pool.map(render_file, [(self.peer_id, f, output) for f in files], chunksize=4)
             seconds = (time.perf_counter_ns() - start) / 1e9
-        return {"seconds": seconds, "output_bytes": sum(written)}
+        return {"seconds": seconds, "cpu_seconds": sum(c for _, c in done), "output_bytes": sum(b for b, _ in done)}
 
 
 def main():
