@@ -56,6 +56,11 @@ let package = Package(
                 "RenditionCore", "RenditionCodecs", "RenditionPack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the
+        // fuzzer and address sanitizers); a normal build replays inputs: `RenditionFuzz png FILE...`.
+        .executableTarget(
+            name: "RenditionFuzz",
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPack"]),
         .testTarget(
             name: "RenditionCoreTests",
             // Codecs only to load real fixture images.

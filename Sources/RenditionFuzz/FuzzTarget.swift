@@ -1,0 +1,107 @@
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+
+/// The code paths fuzzed, one libFuzzer target each (chosen with `RENDITION_FUZZ_TARGET`).
+///
+/// Each target feeds the input to one decoder (or to the whole render path) and checks
+/// what comes back: a typed `CodecError` is a correct answer for bad input; anything else
+/// must be a well-formed image. A crash, a failed check, a sanitizer report, a hang or
+/// running out of memory is a bug.
+enum FuzzTarget: String, CaseIterable {
+    /// `PNGDecoder` (libpng) and `APNGDecoder` (own chunk layer and unfilter) on the same
+    /// input, with chunk CRCs repaired first so mutations reach past the CRC checks; when
+    /// both decode a plain PNG, their pixels must be identical.
+    case png
+    /// A valid PNG built from the input by `StructuredPNG` (any pixel format, filters,
+    /// palette, tRNS, Adam7; uncompressed zlib), decoded by libpng and by `APNGDecoder`: both
+    /// must accept or reject it alike and agree on every pixel.
+    case pngPixels = "png-pixels"
+    /// `APNGDecoder` on the input with repaired CRCs: every frame composited.
+    case apng
+    /// `GIFDecoder`.
+    case gif
+    /// `WebPDecoder` (stills and animations).
+    case webp
+    /// `JPEGDecoder`.
+    case jpeg
+    /// Bytes → decode → @2x and @1x → encode → decode the renditions again.
+    case render
+
+    /// Limits for fuzzing: smaller than the defaults so that each input runs in
+    /// milliseconds and valid large images are not reported as running out of memory.
+    static let limits = DecodeLimits(
+        maxWidth: 2_048, maxHeight: 2_048, maxPixels: 1 << 20, maxFrames: 32, maxDecodedBytes: 32 << 20,
+        maxInputBytes: 1 << 20)
+
+    /// Runs the target on one input; traps when a check fails.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .png: Self.png(PNGCRCRepair.repaired(bytes))
+        case .pngPixels: Self.pngPixels(bytes)
+        case .apng: Self.animation { () throws(CodecError) in try APNGDecoder.decode(PNGCRCRepair.repaired(bytes), limits: Self.limits) }
+        case .gif: Self.animation { () throws(CodecError) in try GIFDecoder.decode(bytes, limits: Self.limits) }
+        case .webp: Self.animation { () throws(CodecError) in try WebPDecoder.decode(bytes, limits: Self.limits) }
+        case .jpeg:
+            if let raster = Self.result({ () throws(CodecError) in try JPEGDecoder.decode(bytes, limits: Self.limits) }) {
+                FuzzChecks.check(raster, opaque: true)
+            }
+        case .render: Self.render(bytes)
+        }
+    }
+
+    private static func png(_ bytes: [UInt8]) {
+        let libpng = result { () throws(CodecError) in try PNGDecoder.decode(bytes, limits: limits) }
+        let own = result { () throws(CodecError) in try APNGDecoder.decode(bytes, limits: limits) }
+        if let libpng { FuzzChecks.check(libpng) }
+        if let own { FuzzChecks.check(own) }
+        // A plain PNG (one frame, no acTL) decoded by both must give the same pixels.
+        if let libpng, let own, own.frames.count == 1, !containsAnimationControl(bytes) {
+            precondition(libpng == own.firstFrame, "libpng and APNGDecoder disagree on a plain PNG's pixels")
+        }
+    }
+
+    private static func pngPixels(_ input: [UInt8]) {
+        guard let bytes = StructuredPNG.make(input) else { return }
+        let libpng = result { () throws(CodecError) in try PNGDecoder.decode(bytes, limits: limits) }
+        let own = result { () throws(CodecError) in try APNGDecoder.decode(bytes, limits: limits) }
+        precondition((libpng == nil) == (own == nil), "libpng and APNGDecoder disagree on whether a PNG is valid")
+        if let libpng, let own {
+            FuzzChecks.check(own)
+            precondition(own.frames.count == 1 && libpng == own.firstFrame, "libpng and APNGDecoder disagree on pixels")
+        }
+    }
+
+    private static func animation(_ decode: () throws(CodecError) -> Animation) {
+        if let animation = result(decode) { FuzzChecks.check(animation) }
+    }
+
+    private static func render(_ bytes: [UInt8]) {
+        let renderer = StickerRenderer(options: RenderOptions(limits: limits))
+        guard let renditions = result({ () throws(CodecError) in try renderer.render(bytes) }) else { return }
+        precondition(renditions.count == 2, "expected @2x and @1x")
+        for rendition in renditions {
+            // Every rendition must decode again, to its stated size.
+            let decoded: Animation
+            do {
+                decoded = try ImageDecoder.decodeAnimation(rendition.bytes)
+            } catch {
+                preconditionFailure("a rendition does not decode: \(error)")
+            }
+            FuzzChecks.check(decoded)
+            precondition(decoded.width == rendition.width && decoded.height == rendition.height, "rendition size differs")
+        }
+    }
+
+    /// The decoded value, or `nil` for a typed error (a correct answer to bad input).
+    private static func result<T>(_ body: () throws(CodecError) -> T) -> T? {
+        do { return try body() } catch { return nil }
+    }
+
+    /// Whether an `acTL` chunk type occurs anywhere (then libpng shows only the default image).
+    private static func containsAnimationControl(_ bytes: [UInt8]) -> Bool {
+        let name = Array("acTL".utf8)
+        guard bytes.count >= 4 else { return false }
+        return (0...(bytes.count - 4)).contains { bytes[$0] == name[0] && Array(bytes[$0..<($0 + 4)]) == name }
+    }
+}
