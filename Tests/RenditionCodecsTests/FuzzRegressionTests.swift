@@ -1,0 +1,86 @@
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import Testing
+
+/// Inputs the fuzzers (`Scripts/fuzz`) found crashing, hanging or allocating far too much,
+/// kept in `Fixtures/regressions/` once fixed: each must now give the listed typed error (or
+/// decode) through every decoder that reads it. Under `Scripts/sanitize address` an
+/// allocation over 1 GiB also fails the run, so an input that only made a decoder *ask* for
+/// gigabytes is caught too.
+@Suite("Fuzzer regressions")
+struct FuzzRegressionTests {
+    /// What a decoder must do with a regression input.
+    enum Outcome: Equatable, CustomStringConvertible {
+        /// A `CodecError.corrupt` whose reason contains the text.
+        case corrupt(String)
+        /// A `CodecError.limitExceeded` whose reason contains the text.
+        case limitExceeded(String)
+        /// Decodes to this many frames.
+        case decodes(frames: Int)
+
+        var description: String {
+            switch self {
+            case .corrupt(let text): "corrupt (\(text))"
+            case .limitExceeded(let text): "limitExceeded (\(text))"
+            case .decodes(let frames): "decodes to \(frames) frame(s)"
+            }
+        }
+    }
+
+    /// One decoder applied to one regression file.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let file: String
+        let decoder: String
+        let expected: Outcome
+        var testDescription: String { "\(file) with \(decoder): \(expected)" }
+    }
+
+    static let cases: [Case] = [
+        // libpng allocated a tEXt chunk's claimed 1.7 GB before finding the file 757 bytes
+        // long (a release libpng only warns about chunks over its malloc limit); ancillary
+        // chunks are now skipped unread.
+        Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")),
+        Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "APNGDecoder", expected: .corrupt("file ends inside the tEXt chunk")),
+    ]
+
+    static func decode(_ bytes: [UInt8], with decoder: String) throws(CodecError) -> Int {
+        switch decoder {
+        case "PNGDecoder": _ = try PNGDecoder.decode(bytes); return 1
+        case "APNGDecoder": return try APNGDecoder.decode(bytes).frames.count
+        case "GIFDecoder": return try GIFDecoder.decode(bytes).frames.count
+        case "WebPDecoder": return try WebPDecoder.decode(bytes).frames.count
+        case "JPEGDecoder": _ = try JPEGDecoder.decode(bytes); return 1
+        default: return try ImageDecoder.decodeAnimation(bytes).frames.count
+        }
+    }
+
+    @Test("each regression input gives its expected result", arguments: cases)
+    func regression(_ test: Case) throws {
+        let bytes = try Fixtures.bytes("regressions/" + test.file)
+        let outcome: Outcome
+        do {
+            outcome = .decodes(frames: try Self.decode(bytes, with: test.decoder))
+        } catch {
+            switch error {
+            case .corrupt(_, let reason): outcome = .corrupt(reason)
+            case .limitExceeded(_, let reason): outcome = .limitExceeded(reason)
+            default:
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        switch (test.expected, outcome) {
+        case (.corrupt(let text), .corrupt(let reason)), (.limitExceeded(let text), .limitExceeded(let reason)):
+            #expect(reason.contains(text), "\(reason)")
+        default:
+            #expect(outcome == test.expected)
+        }
+    }
+
+    @Test("every file in Fixtures/regressions has a case")
+    func everyFileIsTested() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("regressions")).filter { !$0.hasPrefix(".") }
+        #expect(Set(files) == Set(Self.cases.map(\.file)))
+    }
+}
