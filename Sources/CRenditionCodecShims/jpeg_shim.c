@@ -12,6 +12,29 @@ typedef struct {
     size_t error_capacity;
 } jpeg_shim_error;
 
+/* Stops decoding when a progressive JPEG has more scans than allowed: each scan revisits
+ * every block of the image, so a small file of many (even empty) scans can keep the decoder
+ * busy for minutes (libjpeg-turbo's "LJT-01-003"; its advice is this progress monitor). */
+typedef struct {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+    volatile int exceeded; /* read after the longjmp */
+} jpeg_shim_progress;
+
+static void shim_jpeg_progress(j_common_ptr cinfo) {
+    jpeg_shim_progress *progress = (jpeg_shim_progress *)cinfo->progress;
+    j_decompress_ptr decompress = (j_decompress_ptr)cinfo;
+    if (cinfo->is_decompressor && decompress->input_scan_number > progress->max_scans) {
+        jpeg_shim_error *err = (jpeg_shim_error *)cinfo->err;
+        if (err->error != NULL && err->error_capacity > 0) {
+            snprintf(err->error, err->error_capacity,
+                     "progressive JPEG with more than %d scans", progress->max_scans);
+        }
+        progress->exceeded = 1;
+        longjmp(err->jump, 1);
+    }
+}
+
 static void shim_jpeg_error_exit(j_common_ptr cinfo) {
     jpeg_shim_error *err = (jpeg_shim_error *)cinfo->err;
     if (err->error != NULL && err->error_capacity > 0) {
@@ -61,16 +84,23 @@ int rdn_jpeg_read_header(const uint8_t *data, size_t size,
 int rdn_jpeg_decode_rgba8(const uint8_t *data, size_t size,
                           uint8_t *out, size_t out_stride,
                           uint32_t expected_width, uint32_t expected_height,
+                          int max_scans,
                           char *error, size_t error_capacity) {
     struct jpeg_decompress_struct cinfo;
     jpeg_shim_error err;
+    jpeg_shim_progress progress;
     volatile int status = RDN_SHIM_OK;
     shim_jpeg_setup(&cinfo, &err, error, error_capacity);
+    memset(&progress, 0, sizeof(progress));
+    progress.base.progress_monitor = shim_jpeg_progress;
+    progress.max_scans = max_scans;
     if (setjmp(err.jump)) {
         jpeg_destroy_decompress(&cinfo);
+        if (progress.exceeded) return RDN_SHIM_LIMIT;
         return status == RDN_SHIM_OK ? RDN_SHIM_CORRUPT : status;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;

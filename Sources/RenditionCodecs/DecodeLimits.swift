@@ -13,11 +13,15 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxDecodedBytes: Int
     /// Largest accepted input size in bytes.
     public var maxInputBytes: Int
+    /// Largest accepted number of scans in a progressive JPEG. Each scan revisits the whole
+    /// image, so a small file of many scans is a CPU bomb; real files have about 10.
+    public var maxScans: Int
 
     /// Creates limits; every value must be positive.
     public init(
         maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 40_000_000,
-        maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20
+        maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20,
+        maxScans: Int = 100
     ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -25,10 +29,11 @@ public struct DecodeLimits: Sendable, Equatable {
         self.maxFrames = maxFrames
         self.maxDecodedBytes = maxDecodedBytes
         self.maxInputBytes = maxInputBytes
+        self.maxScans = maxScans
     }
 
     /// Defaults that fit stickers and catalogs: 16,384 px per side, 40 megapixels,
-    /// 1,000 frames, 1 GiB decoded, 256 MiB input.
+    /// 1,000 frames, 1 GiB decoded, 256 MiB input, 100 progressive JPEG scans.
     public static let `default` = DecodeLimits()
 
     /// Throws `limitExceeded` unless a `width` x `height` image (times `frames`) fits.

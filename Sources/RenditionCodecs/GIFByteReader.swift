@@ -59,6 +59,26 @@ struct GIFByteReader {
         }
     }
 
+    /// Skips `count` bytes; returns `false` (and stays put) when fewer are left.
+    @discardableResult
+    mutating func skip(_ count: Int) -> Bool {
+        guard count <= bytes.count - offset else { return false }
+        offset += count
+        return true
+    }
+
+    /// Skips a chain of data sub-blocks and its terminator; returns `false` when the file
+    /// ends first.
+    mutating func skipSubBlocks() -> Bool {
+        while offset < bytes.count {
+            let length = Int(bytes[offset])
+            offset += 1
+            if length == 0 { return true }
+            guard skip(length) else { return false }
+        }
+        return false
+    }
+
     private func truncated(_ what: String) -> CodecError {
         .corrupt(format: .gif, reason: "the file ends inside \(what) (truncated at byte \(bytes.count))")
     }

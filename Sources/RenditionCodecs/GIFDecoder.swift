@@ -18,9 +18,11 @@ import RenditionCore
 /// - Errors (`CodecError.corrupt`): a bad signature, an empty logical screen, a file that ends
 ///   inside a block, an LZW code size outside 1–11, an undefined LZW code, a pixel index
 ///   outside the colour table, an image without any colour table.
-/// - `DecodeLimits` apply before each frame is decoded: canvas size, frame count, and the
-///   decoded bytes of all frames so far (`width × height × 4 × frames`), plus the pixel area
-///   of each stored image.
+/// - `DecodeLimits` apply before the first frame is decoded, from a scan of the blocks
+///   (`GIFFrameScan`): canvas size, frame count, the decoded bytes of all frames
+///   (`width × height × 4 × frames`) and the stored images' total area (LZW decodes every
+///   stored pixel, even off the canvas: at most `maxDecodedBytes / 4`); each image's own
+///   area is held to `maxPixels`.
 public enum GIFDecoder {
     /// Decodes every frame of a GIF, composited.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
@@ -38,6 +40,15 @@ public enum GIFDecoder {
         let globalPalette = packed & 0x80 != 0
             ? try GIFPalette.read(&reader, count: 2 << Int(packed & 0x07), "the global colour table")
             : nil
+
+        // Frame count and image data are known from a scan of the blocks: a file with too
+        // many frames or too much image data is refused before anything is decoded.
+        let scan = GIFFrameScan(reader)
+        try limits.check(width: width, height: height, frames: max(1, scan.frames), format: .gif)
+        if let largest = scan.largestImage {
+            try DecodingState.checkImageArea(largest.descriptor, frame: largest.frame, limits: limits)
+        }
+        try DecodingState.checkStoredPixels(scan.storedPixels, frames: scan.frames, limits: limits)
 
         var state = DecodingState(width: width, height: height, globalPalette: globalPalette, limits: limits)
         var sawTrailer = false
@@ -127,11 +138,7 @@ public enum GIFDecoder {
                     colours: [], canvasWidth: width, canvasHeight: height, control: control))
                 return
             }
-            if area > limits.maxPixels {
-                throw .limitExceeded(
-                    format: .gif,
-                    reason: "frame \(frame) is \(descriptor.width)x\(descriptor.height) px, over the limit of \(limits.maxPixels) pixels")
-            }
+            try Self.checkImageArea(descriptor, frame: frame, limits: limits)
             let localPalette = try descriptor.localPaletteCount.map { count throws(CodecError) in
                 try GIFPalette.read(&reader, count: count, "the local colour table of frame \(frame)")
             }
@@ -165,6 +172,26 @@ public enum GIFDecoder {
                     colours: colours, canvasWidth: width, canvasHeight: height, control: control)
             }
             append(patch)
+        }
+
+        /// Each stored image is held to the pixel limit (it is decoded whole, even off the canvas).
+        static func checkImageArea(_ descriptor: GIFImageDescriptor, frame: Int, limits: DecodeLimits) throws(CodecError) {
+            if descriptor.width * descriptor.height > limits.maxPixels {
+                throw .limitExceeded(
+                    format: .gif,
+                    reason: "frame \(frame) is \(descriptor.width)x\(descriptor.height) px, over the limit of \(limits.maxPixels) pixels")
+            }
+        }
+
+        /// LZW decodes every pixel an image stores, even outside the canvas: the images'
+        /// total area is held to the decoded-bytes budget too (at 4 bytes a pixel).
+        static func checkStoredPixels(_ pixels: Int, frames: Int, limits: DecodeLimits) throws(CodecError) {
+            if pixels > limits.maxDecodedBytes / 4 {
+                throw .limitExceeded(
+                    format: .gif,
+                    reason: "the \(frames) images store \(pixels) pixels in total, over the \(limits.maxDecodedBytes / 4) "
+                        + "that the limit of \(limits.maxDecodedBytes) decoded bytes allows")
+            }
         }
 
         private static func skipTableAndData(

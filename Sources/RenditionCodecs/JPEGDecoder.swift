@@ -4,6 +4,9 @@ import RenditionCore
 /// Decodes JPEG files through libjpeg-turbo. JPEG has no alpha: every pixel is opaque.
 public enum JPEGDecoder {
     /// Decodes the image to opaque premultiplied RGBA8.
+    /// - Throws: `CodecError.corrupt` for data libjpeg rejects, `.limitExceeded` when the
+    ///   input or the header's size exceed `limits` or a progressive file has more than
+    ///   `limits.maxScans` scans.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Raster {
         try limits.check(inputBytes: bytes.count, format: .jpeg)
         var width: UInt32 = 0
@@ -21,7 +24,8 @@ public enum JPEGDecoder {
             try bytes.withUnsafeBufferPointer { input throws(CodecError) in
                 try callShim(format: .jpeg) { message, capacity in
                     rdn_jpeg_decode_rgba8(
-                        input.baseAddress, input.count, pixels.baseAddress, stride, width, height, message, capacity)
+                        input.baseAddress, input.count, pixels.baseAddress, stride, width, height,
+                        Int32(clamping: limits.maxScans), message, capacity)
                 }
             }
         }

@@ -55,8 +55,9 @@ struct GIFDecoderErrorTests {
         #expect(throws: CodecError.limitExceeded(format: .gif, reason: "15 frames is over the limit of 14")) {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxFrames: 14))
         }
-        // 30 x 20 px x 4 bytes = 2,400 bytes per frame: ten frames fit in 24,000 bytes.
-        #expect(throws: CodecError.limitExceeded(format: .gif, reason: "decoding would need 26400 bytes, over the limit of 24000")) {
+        // 30 x 20 px x 4 bytes = 2,400 bytes per frame, 36,000 for the 15 frames: refused from
+        // the block scan, before the first frame is decoded.
+        #expect(throws: CodecError.limitExceeded(format: .gif, reason: "decoding would need 36000 bytes, over the limit of 24000")) {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxDecodedBytes: 24_000))
         }
         #expect(throws: CodecError.self) { _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxInputBytes: 100)) }

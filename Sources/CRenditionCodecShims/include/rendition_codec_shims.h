@@ -46,10 +46,12 @@ int rdn_jpeg_read_header(const uint8_t *data, size_t size,
 /*
  * Decodes a baseline or progressive JPEG (grey, YCbCr, RGB, CMYK or YCCK) into
  * opaque RGBA8. `out` holds `expected_height` rows of `out_stride` bytes.
+ * A file with more than `max_scans` scans fails with RDN_SHIM_LIMIT.
  */
 int rdn_jpeg_decode_rgba8(const uint8_t *data, size_t size,
                           uint8_t *out, size_t out_stride,
                           uint32_t expected_width, uint32_t expected_height,
+                          int max_scans,
                           char *error, size_t error_capacity);
 
 #ifdef __cplusplus
