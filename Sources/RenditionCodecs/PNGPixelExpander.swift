@@ -6,7 +6,8 @@
 /// - palette indices look up `PLTE` and `tRNS` (missing alpha entries are 255; an index past
 ///   the palette reads as opaque black, as libpng leaves it);
 /// - a grey or RGB `tRNS` colour, compared before any scaling, makes matching pixels fully
-///   transparent; otherwise pixels without alpha are opaque.
+///   transparent; otherwise pixels without alpha are opaque. Like libpng, only the value's
+///   low bits count (the bit depth's worth, 8 for 8-bit RGB) when it is out of range.
 ///
 /// A `tRNS` chunk libpng would ignore (wrong length, or on a colour type with alpha) is
 /// ignored here too.
@@ -44,7 +45,9 @@ struct PNGPixelExpander {
             }
         case 2:
             if let trns, trns.count == 6 {
-                transparentSamples = (0..<3).map { UInt16(trns[$0 * 2]) << 8 | UInt16(trns[$0 * 2 + 1]) }
+                // Out-of-range values keep their low bits, as libpng reads them (and as for grey).
+                let mask: UInt16 = bitDepth == 16 ? 0xFFFF : 0x00FF
+                transparentSamples = (0..<3).map { (UInt16(trns[$0 * 2]) << 8 | UInt16(trns[$0 * 2 + 1])) & mask }
             }
         default:
             break

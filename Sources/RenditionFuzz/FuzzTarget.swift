@@ -57,18 +57,22 @@ enum FuzzTarget: String, CaseIterable {
         if let own { FuzzChecks.check(own) }
         // A plain PNG (one frame, no acTL) decoded by both must give the same pixels.
         if let libpng, let own, own.frames.count == 1, !containsAnimationControl(bytes) {
-            precondition(libpng == own.firstFrame, "libpng and APNGDecoder disagree on a plain PNG's pixels")
+            require(libpng == own.firstFrame,
+                    "libpng and APNGDecoder disagree on a plain PNG's pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
         }
     }
 
     private static func pngPixels(_ input: [UInt8]) {
         guard let bytes = StructuredPNG.make(input) else { return }
-        let libpng = result { () throws(CodecError) in try PNGDecoder.decode(bytes, limits: limits) }
-        let own = result { () throws(CodecError) in try APNGDecoder.decode(bytes, limits: limits) }
-        precondition((libpng == nil) == (own == nil), "libpng and APNGDecoder disagree on whether a PNG is valid")
+        let libpngResult = Result { () throws(CodecError) in try PNGDecoder.decode(bytes, limits: limits) }
+        let ownResult = Result { () throws(CodecError) in try APNGDecoder.decode(bytes, limits: limits) }
+        let libpng = try? libpngResult.get(), own = try? ownResult.get()
+        require((libpng == nil) == (own == nil),
+                     "libpng and APNGDecoder disagree on whether a PNG is valid: \(libpngResult) vs \(ownResult)")
         if let libpng, let own {
             FuzzChecks.check(own)
-            precondition(own.frames.count == 1 && libpng == own.firstFrame, "libpng and APNGDecoder disagree on pixels")
+            require(own.frames.count == 1 && libpng == own.firstFrame,
+                    "libpng and APNGDecoder disagree on pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
         }
     }
 
@@ -79,17 +83,17 @@ enum FuzzTarget: String, CaseIterable {
     private static func render(_ bytes: [UInt8]) {
         let renderer = StickerRenderer(options: RenderOptions(limits: limits))
         guard let renditions = result({ () throws(CodecError) in try renderer.render(bytes) }) else { return }
-        precondition(renditions.count == 2, "expected @2x and @1x")
+        require(renditions.count == 2, "expected @2x and @1x")
         for rendition in renditions {
             // Every rendition must decode again, to its stated size.
             let decoded: Animation
             do {
                 decoded = try ImageDecoder.decodeAnimation(rendition.bytes)
             } catch {
-                preconditionFailure("a rendition does not decode: \(error)")
+                fuzzFailure("a rendition does not decode: \(error)")
             }
             FuzzChecks.check(decoded)
-            precondition(decoded.width == rendition.width && decoded.height == rendition.height, "rendition size differs")
+            require(decoded.width == rendition.width && decoded.height == rendition.height, "rendition size differs")
         }
     }
 

@@ -42,7 +42,23 @@ struct FuzzRegressionTests {
         // chunks are now skipped unread.
         Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")),
         Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "APNGDecoder", expected: .corrupt("file ends inside the tEXt chunk")),
+        // The same through a truncated zTXt chunk (libpng inflated compressed text before
+        // finding the end of the file); found in the first minute of fuzzing, with the above.
+        Case(file: "png-ztxt-chunk-truncated.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")),
+        Case(file: "png-ztxt-chunk-truncated.png", decoder: "APNGDecoder", expected: .corrupt("file ends inside the zTXt chunk")),
+        // An 8-bit RGB image whose tRNS colour is (0x6F00, 0, 0): libpng compares only the
+        // low byte (so black pixels are transparent), APNGDecoder compared all 16 bits.
+        Case(file: "png-rgb8-trns-high-byte.png", decoder: "PNGDecoder", expected: .decodes(frames: 1)),
+        Case(file: "png-rgb8-trns-high-byte.png", decoder: "APNGDecoder", expected: .decodes(frames: 1)),
     ]
+
+    @Test("an out-of-range RGB tRNS colour matches by its low bits in both PNG decoders")
+    func rgbTransparencyLowBits() throws {
+        let bytes = try Fixtures.bytes("regressions/png-rgb8-trns-high-byte.png")
+        let libpng = try PNGDecoder.decode(bytes)
+        #expect(libpng.bytes.allSatisfy { $0 == 0 }, "every pixel is black, the tRNS colour's low bits")
+        #expect(try APNGDecoder.decode(bytes).firstFrame == libpng)
+    }
 
     static func decode(_ bytes: [UInt8], with decoder: String) throws(CodecError) -> Int {
         switch decoder {
