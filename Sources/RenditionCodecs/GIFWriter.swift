@@ -68,6 +68,12 @@ enum GIFWriter {
                 ]
                 try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, block), gif, "frame \(k)'s graphic control")
             }
+            if frame.localTable == nil, let stale = gif.pointee.Image.ColorMap {
+                // giflib 5.2.1 drops its copy of the previous frame's local colour table
+                // without freeing it when this frame has none (found by LeakSanitizer).
+                GifFreeMapObject(stale)
+                gif.pointee.Image.ColorMap = nil
+            }
             try withColourMap(frame.localTable) { (map) throws(CodecError) in
                 try check(EGifPutImageDesc(
                     gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),

@@ -132,7 +132,14 @@ final class RenderWorker {
 
     func render(path: String, name: String, into directory: String) -> StickerResult {
         do {
-            let bytes = try FileSystem.read(path)
+            let maxInput = renderer.options.limits.maxInputBytes
+            let bytes = try FileSystem.read(path, upTo: maxInput)
+            if bytes.isEmpty { throw FileError(path: path, operation: "render", reason: "the file is empty (0 bytes)") }
+            if bytes.count > maxInput {
+                guard let format = ImageFormat.sniff(bytes) else { throw StickerError.codec(path: path, .unrecognizedFormat) }
+                throw StickerError.codec(path: path, .limitExceeded(
+                    format: format, reason: "input of more than \(maxInput) bytes is over the limit of \(maxInput)"))
+            }
             let inputHash = manifest == nil ? "" : SHA256.hex(bytes)
             let optionsHash = renderer.options.fingerprint
             if let manifest, let entry = manifest.upToDateEntry(name: name, inputHash: inputHash, optionsHash: optionsHash) {

@@ -6,8 +6,10 @@ import Darwin
 
 /// Small POSIX file helpers (reading whole files, creating folders, listing).
 public enum FileSystem {
-    /// Reads a whole file.
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+    /// Reads a whole file, or only its first `maxBytes + 1` bytes when it is longer than
+    /// `maxBytes` (so that the caller can tell, without holding an unbounded file — or a
+    /// device such as `/dev/zero` — in memory).
+    public static func read(_ path: String, upTo maxBytes: Int = Int.max - 1) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
@@ -16,11 +18,13 @@ public enum FileSystem {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw FileError(path: path, operation: "read", reason: "it is a folder")
         }
+        let cap = maxBytes + 1
         var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(info.st_size) + 1))
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+        bytes.reserveCapacity(min(Int(info.st_size), cap))
+        var chunk = [UInt8](repeating: 0, count: max(65_536, min(Int(info.st_size) + 1, cap)))
+        while bytes.count < cap {
+            let wanted = min(chunk.count, cap - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, wanted) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path, operation: "read", errno: errno)

@@ -106,7 +106,7 @@ final class BatchConsole: Sendable {
                 if !quiet { printLine(RenderReport.line(for: result, written: written) + (result.skipped ? "  (up to date)" : "")) }
             case .failure(let error):
                 clearBar()
-                printError("error: \(error)")
+                printError("error: \(DecodeLimitSetting.message(for: error))")
             }
         }
         if drawBar { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
@@ -165,7 +165,7 @@ final class BatchConsole: Sendable {
             }
         case .failure(let error):
             object["status"] = "failed"
-            object["error"] = error.description
+            object["error"] = DecodeLimitSetting.message(for: error)
         }
         return Self.encode(object)
     }

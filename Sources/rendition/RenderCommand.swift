@@ -44,6 +44,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog.", valueName: "i/n"))
     var shard: String?
 
+    @Option(name: .customLong("limit"), help: ArgumentHelp(
+        "Change a decoding limit, e.g. --limit frames=5000 (repeatable). Inputs over a limit are refused before they are decoded. KEY: \(DecodeLimitSetting.help).",
+        valueName: "key=value"))
+    var limitSettings: [String] = []
+
     @Flag(help: "Render everything, even stickers whose outputs are up to date in OUTDIR's manifest.")
     var force = false
 
@@ -59,6 +64,7 @@ struct RenderCommand: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must look like i/n with 1 <= i <= n, e.g. 1/4")
         }
+        do { _ = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
     }
 
     func run() throws {
@@ -71,7 +77,9 @@ struct RenderCommand: ParsableCommand {
             files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
         }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
-        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression), format: format)
+        let limits: DecodeLimits
+        do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
+        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression), limits: limits, format: format)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
                                   threads: threads, incremental: !force)
         let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)

@@ -26,9 +26,9 @@ struct DeterminismTests {
             try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: "\(folder)/\(name)")
         }
         let square = try AnimatedRenderTests.movingSquare(frames: 12, side: 300)
-        try Data(try APNGEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square.png"))
-        try Data(try GIFEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square.gif"))
-        try Data(try WebPEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square.webp"))
+        try Data(try APNGEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square-apng.png"))
+        try Data(try GIFEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square-gif.gif"))
+        try Data(try WebPEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square-webp.webp"))
         return folder
     }
 
