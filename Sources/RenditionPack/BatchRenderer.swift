@@ -98,7 +98,10 @@ public struct BatchRenderer: Sendable {
         // With fewer stickers than threads, the spare threads resample animation frames.
         let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
-        defer { try? manifest?.compact() }
+        defer {
+            try? manifest?.compact()
+            AtomicFile.flushToDisk()
+        }
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             let worker = RenderWorker(renderer: renderer, manifest: manifest)
             while true {
@@ -166,7 +169,7 @@ final class RenderWorker {
             var written: [WrittenRendition] = []
             for rendition in renditions {
                 let outPath = "\(directory)/\(name)\(rendition.scale.suffix).\(rendition.fileExtension)"
-                do { try AtomicFile.write(rendition.bytes, to: outPath) } catch { throw StickerError.file(error) }
+                do { try AtomicFile.write(rendition.bytes, to: outPath, durable: false) } catch { throw StickerError.file(error) }
                 written.append(WrittenRendition(scale: rendition.scale, width: rendition.width, height: rendition.height,
                                                 byteCount: rendition.bytes.count, path: outPath))
             }

@@ -18,7 +18,7 @@ enum ProfileRules {
             findings.append(LintFinding(.formatNotAllowed, "still \(format) images are not accepted by \(profile.name)",
                                         values: ["format": .text(format.rawValue)]))
         }
-        if let size = byteFinding(byteCount, profile: profile) { findings.append(size) }
+        if let size = byteFinding(byteCount, profile: profile, animated: animation.isAnimated) { findings.append(size) }
 
         let w = animation.width, h = animation.height
         let sizeValues: [String: LintValue] = [
@@ -66,12 +66,13 @@ enum ProfileRules {
         return findings
     }
 
-    static func byteFinding(_ byteCount: Int, profile: StickerProfile) -> LintFinding? {
-        guard byteCount > profile.maximumBytes else { return nil }
+    static func byteFinding(_ byteCount: Int, profile: StickerProfile, animated: Bool?) -> LintFinding? {
+        let limit = profile.byteLimit(animated: animated)
+        guard byteCount > limit else { return nil }
         return LintFinding(
             .fileTooLarge,
-            "\(grouped(byteCount)) bytes is over \(profile.name)'s limit of \(grouped(profile.maximumBytes)) bytes (\(LintFormat.kilobytes(profile.maximumBytes)))",
-            values: ["bytes": .integer(byteCount), "maximum": .integer(profile.maximumBytes)])
+            "\(grouped(byteCount)) bytes is over \(profile.name)'s limit of \(grouped(limit)) bytes (\(LintFormat.kilobytes(limit)))",
+            values: ["bytes": .integer(byteCount), "maximum": .integer(limit)])
     }
 
     /// `501000` → `501,000`.

@@ -76,7 +76,7 @@ public struct StickerLinter: Sendable {
                                          values: ["format": .text(format.rawValue)]))
             }
         }
-        if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile) { early.append(size) }
+        if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile, animated: nil) { early.append(size) }
         guard let format, early.allSatisfy({ $0.code != .formatNotAllowed }) else {
             if format == nil {
                 early.insert(LintFinding(.unreadable, "not an image Rendition recognises (no PNG, JPEG, GIF or WebP signature)"), at: 0)

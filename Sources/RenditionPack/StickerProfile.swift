@@ -28,6 +28,8 @@ public struct StickerProfile: Sendable, Codable, Equatable {
     public var requiresTransparency: Bool
     /// Largest accepted file size in bytes.
     public var maximumBytes: Int
+    /// Largest accepted animated file, when it differs from `maximumBytes`.
+    public var maximumAnimatedBytes: Int?
     /// Most frames an animation may have.
     public var maximumFrames: Int?
     /// Longest total duration of one loop of an animation, in milliseconds.
@@ -42,8 +44,10 @@ public struct StickerProfile: Sendable, Codable, Equatable {
         id: String, name: String, formats: [ImageFormat], animatedFormats: [ImageFormat],
         minimumSide: Int, maximumSide: Int, sizeClasses: [ProfileSizeClass], requiresSquare: Bool,
         requiresTransparency: Bool, maximumBytes: Int, maximumFrames: Int? = nil,
-        maximumDurationMilliseconds: Int? = nil, requiresEndlessLoop: Bool = false, maximumLoops: Int? = nil
+        maximumDurationMilliseconds: Int? = nil, requiresEndlessLoop: Bool = false, maximumLoops: Int? = nil,
+        maximumAnimatedBytes: Int? = nil
     ) {
+        self.maximumAnimatedBytes = maximumAnimatedBytes
         self.id = id
         self.name = name
         self.formats = formats
@@ -67,7 +71,20 @@ public struct StickerProfile: Sendable, Codable, Equatable {
     }
 
     /// The profiles built into Rendition, by identifier.
-    public static let builtIn: [String: StickerProfile] = [appleMessages.id: appleMessages]
+    public static let builtIn: [String: StickerProfile] = {
+        var profiles = [appleMessages.id: appleMessages]
+        for platform in PackPlatform.builtIn.values { profiles[platform.id] = StickerProfile(platform: platform) }
+        return profiles
+    }()
+
+    /// The byte limit for a still (`false`), an animation (`true`) or either (`nil`: the larger).
+    public func byteLimit(animated: Bool?) -> Int {
+        switch animated {
+        case true?: maximumAnimatedBytes ?? maximumBytes
+        case false?: maximumBytes
+        case nil: max(maximumBytes, maximumAnimatedBytes ?? 0)
+        }
+    }
 }
 
 /// One size class of a profile: a name and the canvas side in pixels (and in points, where
@@ -101,4 +118,31 @@ extension StickerProfile {
             ProfileSizeClass(name: $0.rawValue, pixels: $0.masterPixels, points: $0.points)
         },
         requiresSquare: true, requiresTransparency: true, maximumBytes: 500_000)
+}
+
+extension StickerProfile {
+    /// The lint profile of a pack platform, so `rendition lint --profile whatsapp` checks what
+    /// `rendition pack --platform whatsapp` writes: its formats, canvas (an exact canvas is a
+    /// square of that side; a box gives its longer side as the maximum), byte limits for stills
+    /// and animations, frame count, duration and loops.
+    public init(platform: PackPlatform) {
+        func container(_ format: OutputFormat) -> ImageFormat {
+            switch format {
+            case .auto, .png, .apng: .png
+            case .gif: .gif
+            case .webp: .webp
+            }
+        }
+        let exact = platform.canvas.mode == .exact
+        let longer = max(platform.canvas.width, platform.canvas.height)
+        self.init(
+            id: platform.id, name: platform.name, formats: [container(platform.staticFormat)],
+            animatedFormats: platform.animatedFormat.map { [container($0)] } ?? [],
+            minimumSide: exact ? min(platform.canvas.width, platform.canvas.height) : 1, maximumSide: longer,
+            sizeClasses: [], requiresSquare: exact && platform.canvas.width == platform.canvas.height,
+            requiresTransparency: true, maximumBytes: platform.maximumStaticBytes,
+            maximumFrames: platform.maximumFrames, maximumDurationMilliseconds: platform.maximumDurationMilliseconds,
+            requiresEndlessLoop: platform.requiresEndlessLoop, maximumLoops: platform.loopCountRange?.upperBound,
+            maximumAnimatedBytes: platform.maximumAnimatedBytes == platform.maximumStaticBytes ? nil : platform.maximumAnimatedBytes)
+    }
 }

@@ -100,7 +100,10 @@ struct LintCommand: ParsableCommand {
         } else {
             throw ValidationError("unknown profile '\(profile)'; built in: \(StickerProfile.builtIn.keys.sorted().joined(separator: ", "))")
         }
-        if let maxBytes { chosen.maximumBytes = maxBytes }
+        if let maxBytes {
+            chosen.maximumBytes = maxBytes
+            chosen.maximumAnimatedBytes = nil
+        }
         return chosen
     }
 

@@ -55,7 +55,7 @@ struct LintCommandTests {
         (["lint", "x.png", "--fix", "trim"], "--fix needs an output folder"),
         (["lint", "x.png", "--fix", "shrink", "-o", "/tmp"], "unknown fix 'shrink'"),
         (["lint", "x.png", "--fix", "pad", "-o", "/tmp", "--in-place"], "either -o or --in-place"),
-        (["lint", "x.png", "--profile", "telegram"], "unknown profile 'telegram'"),
+        (["lint", "x.png", "--profile", "myspace"], "unknown profile 'myspace'"),
         (["lint", "x.png", "--max-bytes", "0"], "--max-bytes must be positive"),
         (["lint", "x.png", "--frobnicate"], "Unknown option"),
         (["lint", "/no/such/file.png"], "/no/such/file.png"),

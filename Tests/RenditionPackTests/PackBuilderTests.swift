@@ -135,6 +135,12 @@ struct PackBuilderTests {
                 case .fitWithin: #expect(decoded.width <= platform.canvas.width && decoded.height <= platform.canvas.height)
                 case .longerSideExactly: #expect(max(decoded.width, decoded.height) == platform.canvas.width)
                 }
+                // The platform's lint profile accepts what the builder wrote (its rules; the art's
+                // own findings, like the opaque GIF fixture, are not the builder's to fix).
+                let lint = StickerLinter(options: LintOptions(profile: StickerProfile(platform: platform))).lint(bytes: bytes, path: name)
+                let ruleCodes: Set<LintCode> = [.unreadable, .formatNotAllowed, .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall,
+                                                .canvasTooLarge, .notSquare, .tooManyFrames, .animationTooLong, .loopCountNotAllowed]
+                #expect(lint.findings.filter { ruleCodes.contains($0.code) }.isEmpty, "\(platform.id)/\(name): \(lint.findings.map(\.code))")
                 if decoded.isAnimated {
                     if let minimum = platform.minimumFrames { #expect(decoded.frames.count >= minimum, "\(platform.id)/\(name)") }
                     if let maximum = platform.maximumFrames { #expect(decoded.frames.count <= maximum) }

@@ -86,6 +86,7 @@ public struct PackBuilder: Sendable {
             }
         }
         try? manifest?.compact()
+        AtomicFile.flushToDisk()
         let results = collector.results()
 
         var problems: [String: [String]] = [:]

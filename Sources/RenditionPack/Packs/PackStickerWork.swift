@@ -69,7 +69,7 @@ struct PackStickerWork {
     func write(_ fitted: FittedFile, to relative: String, width: Int, height: Int, limit: Int, notes: [String] = []) throws -> PackOutputFile {
         let path = "\(output)/\(relative)"
         if let slash = path.lastIndex(of: "/") { try FileSystem.createDirectory(String(path[..<slash])) }
-        try AtomicFile.write(fitted.bytes, to: path)
+        try AtomicFile.write(fitted.bytes, to: path, durable: false)
         return PackOutputFile(path: relative, bytes: fitted.bytes.count, width: width, height: height, limit: limit,
                               step: fitted.step, givenUp: fitted.givenUp, notes: notes)
     }
