@@ -61,16 +61,19 @@ let package = Package(
         .executableTarget(
             name: "RenditionFuzz",
             dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPack"]),
+        // Fixture lookup shared by the test targets.
+        .target(name: "RenditionTestSupport", dependencies: ["RenditionCodecs", "RenditionCore"], path: "Tests/Support"),
         .testTarget(
             name: "RenditionCoreTests",
             // Codecs only to load real fixture images.
-            dependencies: ["RenditionCore", "RenditionCodecs"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCodecsTests",
             // CWebP only to compare with libwebp's own premultiplied output mode.
-            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP"]),
+            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "RenditionTestSupport"]),
         .testTarget(
-            name: "RenditionPackTests", dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore"]),
+            name: "RenditionPackTests",
+            dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -101,23 +101,7 @@ public struct APNGEncoder: Sendable {
     ) -> [UInt8] {
         let layout = format.layout
         var writer = PNGChunkWriter(reservingCapacity: frames.reduce(0) { $0 + $1.data.count + 50 })
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header.append(contentsOf: [layout.bitDepth, layout.colorType, 0, 0, 0])
-        writer.append("IHDR", header)
-        if let palette = layout.palette {
-            var plte: [UInt8] = []
-            var trns: [UInt8] = []
-            for color in palette {
-                plte += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8),
-                         UInt8(truncatingIfNeeded: color >> 16)]
-                trns.append(UInt8(truncatingIfNeeded: color >> 24))
-            }
-            while trns.last == 255 { trns.removeLast() }
-            writer.append("PLTE", plte)
-            if !trns.isEmpty { writer.append("tRNS", trns) }
-        }
+        writer.appendHeader(width: width, height: height, layout: layout)
         var actl: [UInt8] = []
         actl.appendBigEndian(UInt32(frames.count))
         actl.appendBigEndian(UInt32(loopCount))

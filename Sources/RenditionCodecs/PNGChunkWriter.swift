@@ -31,6 +31,26 @@ struct PNGChunkWriter {
         appendBigEndian(crc)
     }
 
+    /// Appends `IHDR` for a `width` x `height` image in `layout`, then `PLTE` and `tRNS`
+    /// (trailing opaque entries trimmed) when the layout has a palette.
+    mutating func appendHeader(width: Int, height: Int, layout: PNGPixelLayout) {
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header.append(contentsOf: [layout.bitDepth, layout.colorType, 0, 0, 0])
+        append("IHDR", header)
+        guard let palette = layout.palette else { return }
+        var plte: [UInt8] = []
+        var trns: [UInt8] = []
+        for color in palette {
+            plte += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16)]
+            trns.append(UInt8(truncatingIfNeeded: color >> 24))
+        }
+        while trns.last == 255 { trns.removeLast() }
+        append("PLTE", plte)
+        if !trns.isEmpty { append("tRNS", trns) }
+    }
+
     /// Appends a 32-bit big-endian value (to the stream itself, outside any chunk).
     mutating func appendBigEndian(_ value: UInt32) {
         bytes.append(UInt8(truncatingIfNeeded: value >> 24))

@@ -58,24 +58,7 @@ public struct PNGEncoder: Sendable {
         }
 
         var writer = PNGChunkWriter(reservingCapacity: filtered.count / 2)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(raster.width))
-        header.appendBigEndian(UInt32(raster.height))
-        header.append(contentsOf: [layout.bitDepth, layout.colorType, 0, 0, 0])
-        writer.append("IHDR", header)
-        if let palette = layout.palette {
-            var plte: [UInt8] = []
-            var trns: [UInt8] = []
-            for color in palette {
-                plte.append(UInt8(truncatingIfNeeded: color))
-                plte.append(UInt8(truncatingIfNeeded: color >> 8))
-                plte.append(UInt8(truncatingIfNeeded: color >> 16))
-                trns.append(UInt8(truncatingIfNeeded: color >> 24))
-            }
-            while trns.last == 255 { trns.removeLast() }
-            writer.append("PLTE", plte)
-            if !trns.isEmpty { writer.append("tRNS", trns) }
-        }
+        writer.appendHeader(width: raster.width, height: raster.height, layout: layout)
         try filtered.withUnsafeBufferPointer { raw throws(CodecError) in
             try writer.appendChunk("IDAT") { out throws(CodecError) in
                 try compressor.appendZlib(raw.baseAddress!, count: raw.count, to: &out)

@@ -92,7 +92,7 @@ public struct BatchRenderer: Sendable {
         }
 
         let next = Atomic<Int>(0)
-        let collector = OrderedCollector(count: inputs.count, report: report)
+        let collector = OrderedResults<StickerResult>(count: inputs.count, report: report)
         let duplicateErrors = duplicates
         let workerCount = min(threads, max(1, inputs.count))
         // With fewer stickers than threads, the spare threads resample animation frames.
@@ -191,35 +191,5 @@ final class RenderWorker {
             return StickerResult(inputPath: path, name: name, masterSize: nil,
                                  outcome: .failure(.file(FileError(path: path, operation: "render", reason: "\(error)"))))
         }
-    }
-}
-
-/// Collects results from several threads and reports them in input order.
-final class OrderedCollector: Sendable {
-    private struct State {
-        var slots: [StickerResult?]
-        var nextToReport = 0
-    }
-
-    private let state: Mutex<State>
-    private let report: @Sendable (StickerResult) -> Void
-
-    init(count: Int, report: @escaping @Sendable (StickerResult) -> Void) {
-        state = Mutex(State(slots: Array(repeating: nil, count: count)))
-        self.report = report
-    }
-
-    func deliver(_ result: StickerResult, at index: Int) {
-        state.withLock { state in
-            state.slots[index] = result
-            while state.nextToReport < state.slots.count, let ready = state.slots[state.nextToReport] {
-                report(ready)
-                state.nextToReport += 1
-            }
-        }
-    }
-
-    func results() -> [StickerResult] {
-        state.withLock { $0.slots.compactMap { $0 } }
     }
 }

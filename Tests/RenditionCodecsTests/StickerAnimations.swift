@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
 

@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import Foundation
 @testable import RenditionCodecs
 import RenditionCore

@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import CWebP
 @testable import RenditionCodecs
 import RenditionCore

@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import RenditionCore
 import Testing
 

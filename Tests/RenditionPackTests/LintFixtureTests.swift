@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import Dispatch
 import Foundation
 import RenditionCodecs

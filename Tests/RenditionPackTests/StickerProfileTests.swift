@@ -1,3 +1,4 @@
+import RenditionTestSupport
 import Foundation
 import RenditionCore
 import RenditionPack

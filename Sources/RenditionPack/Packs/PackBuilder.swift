@@ -72,7 +72,7 @@ public struct PackBuilder: Sendable {
 
         let manifest = options.incremental ? RenderManifest(directory: output) : nil
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
-        let collector = PackCollector(count: entries.count, report: report)
+        let collector = OrderedResults<PackStickerResult>(count: entries.count, report: report)
         let next = Atomic<Int>(0)
         let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
         let frozenEntries = entries
@@ -230,32 +230,4 @@ public struct PackBuilder: Sendable {
         }
         return problems
     }
-}
-
-/// Collects sticker results from worker threads and reports them in pack order.
-final class PackCollector: Sendable {
-    private struct State {
-        var slots: [PackStickerResult?]
-        var next = 0
-    }
-
-    private let state: Mutex<State>
-    private let report: @Sendable (PackStickerResult) -> Void
-
-    init(count: Int, report: @escaping @Sendable (PackStickerResult) -> Void) {
-        state = Mutex(State(slots: Array(repeating: nil, count: count)))
-        self.report = report
-    }
-
-    func deliver(_ result: PackStickerResult, at index: Int) {
-        state.withLock { state in
-            state.slots[index] = result
-            while state.next < state.slots.count, let ready = state.slots[state.next] {
-                report(ready)
-                state.next += 1
-            }
-        }
-    }
-
-    func results() -> [PackStickerResult] { state.withLock { $0.slots.compactMap { $0 } } }
 }

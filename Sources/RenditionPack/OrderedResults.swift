@@ -1,0 +1,32 @@
+import Synchronization
+
+/// Collects results that worker threads finish in any order and reports them in input
+/// order: each result is passed to `report` as soon as every earlier one has been.
+final class OrderedResults<Result: Sendable>: Sendable {
+    private struct State {
+        var slots: [Result?]
+        var next = 0
+    }
+
+    private let state: Mutex<State>
+    private let report: @Sendable (Result) -> Void
+
+    init(count: Int, report: @escaping @Sendable (Result) -> Void) {
+        state = Mutex(State(slots: Array(repeating: nil, count: count)))
+        self.report = report
+    }
+
+    /// Stores the result of input `index` and reports the ready prefix.
+    func deliver(_ result: Result, at index: Int) {
+        state.withLock { state in
+            state.slots[index] = result
+            while state.next < state.slots.count, let ready = state.slots[state.next] {
+                report(ready)
+                state.next += 1
+            }
+        }
+    }
+
+    /// Every result delivered so far, in input order.
+    func results() -> [Result] { state.withLock { $0.slots.compactMap { $0 } } }
+}
