@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "RenditionCodecs", targets: ["RenditionCodecs"]),
         .library(name: "RenditionPack", targets: ["RenditionPack"]),
         .executable(name: "rendition", targets: ["rendition"]),
+        // The C library (rendition.h). SwiftPM product names must be unique and `rendition` is
+        // the command-line tool, so this product builds libRenditionC.so;
+        // Scripts/install-c-library installs it as librendition.so with its SONAME.
+        .library(name: "RenditionC", type: .dynamic, targets: ["RenditionC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +54,12 @@ let package = Package(
         .target(
             name: "RenditionPack",
             dependencies: ["RenditionCore", "RenditionCodecs", .product(name: "Yams", package: "Yams")]),
+        // The C interface: the hand-written header (include/rendition.h) and a C file that
+        // compiles it with warnings on; no code.
+        .target(name: "CRendition", path: "Sources/CRendition"),
+        // Swift implementing rendition.h with @c @implementation (the compiler checks every
+        // function against the header).
+        .target(name: "RenditionC", dependencies: ["CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore"]),
         .executableTarget(
             name: "rendition",
             dependencies: [
@@ -74,6 +84,11 @@ let package = Package(
         .testTarget(
             name: "RenditionPackTests",
             dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+        .testTarget(
+            name: "RenditionCTests",
+            // RenditionC to call the C functions in-process; the examples run against the
+            // installed library.
+            dependencies: ["RenditionC", "CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,19 +1,22 @@
 import RenditionCodecs
 import RenditionCore
 
-/// Encodes an animation in a chosen output format.
-enum AnimationEncoding {
-    static func encode(_ animation: Animation, as format: OutputFormat, png: PNGEncoder.Options) throws(CodecError) -> [UInt8] {
+/// Encodes an animation (a still image being one frame) in a chosen output format, with the
+/// encoder settings of `RenderOptions`.
+public enum AnimationEncoding {
+    /// The file bytes of `animation` as `format` (`.auto` means APNG): PNG keeps the first
+    /// frame; APNG, GIF and WebP keep every frame, the delays and the loop count.
+    public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions) throws(CodecError) -> [UInt8] {
         switch format {
         case .auto, .apng:
-            return try APNGEncoder(options: .init(compressionLevel: png.compressionLevel, allowPalette: png.allowPalette))
+            return try APNGEncoder(options: .init(compressionLevel: options.png.compressionLevel, allowPalette: options.png.allowPalette))
                 .encode(animation)
         case .png:
-            return try PNGEncoder(options: png).encode(animation.firstFrame)
+            return try PNGEncoder(options: options.png).encode(animation.firstFrame)
         case .gif:
-            return try GIFEncoder().encode(animation)
+            return try GIFEncoder(options: options.gif).encode(animation)
         case .webp:
-            return try WebPEncoder(options: .lossless).encode(animation)
+            return try WebPEncoder(options: options.webp).encode(animation)
         }
     }
 }

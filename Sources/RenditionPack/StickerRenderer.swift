@@ -19,8 +19,12 @@ public struct Rendition: Sendable {
 public struct RenderOptions: Sendable, Equatable {
     /// The scales to write, highest first. @3x means re-encoding the master.
     public var scales: [StickerScale]
-    /// PNG encoder settings.
+    /// PNG encoder settings (also the APNG deflate level and palette choice).
     public var png: PNGEncoder.Options
+    /// WebP encoder settings, for WebP renditions.
+    public var webp: WebPEncoder.Options
+    /// GIF encoder settings, for GIF renditions.
+    public var gif: GIFEncoder.Options
     /// Decoding limits for the inputs.
     public var limits: DecodeLimits
     /// The container of the renditions.
@@ -33,16 +37,23 @@ public struct RenderOptions: Sendable, Equatable {
     /// by the batch manifest to decide whether existing outputs are up to date.
     public var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
-        return SHA256.hex(Array("rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)".utf8))
+        // WebP and GIF settings only when not the defaults, so existing manifests stay valid.
+        var text = "rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
+        if webp != .lossless { text += "|webp \(webp)" }
+        if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
+        return SHA256.hex(Array(text.utf8))
     }
 
     /// Creates options; by default @2x and @1x.
     public init(
         scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default,
-        format: OutputFormat = .auto, frameThreads: Int = 1
+        format: OutputFormat = .auto, frameThreads: Int = 1, webp: WebPEncoder.Options = .lossless,
+        gif: GIFEncoder.Options = .init()
     ) {
         self.scales = scales.sorted(by: >)
         self.png = png
+        self.webp = webp
+        self.gif = gif
         self.limits = limits
         self.format = format
         self.frameThreads = max(1, frameThreads)
@@ -86,7 +97,7 @@ public struct StickerRenderer: Sendable {
             let animation = scale == .x3
                 ? master
                 : LanczosResampler().resample(master, width: size.width, height: size.height, threads: options.frameThreads)
-            let bytes = try AnimationEncoding.encode(animation, as: format, png: options.png)
+            let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
             renditions.append(Rendition(scale: scale, width: animation.width, height: animation.height,
                                         bytes: bytes, fileExtension: format.fileExtension))
         }

@@ -1,0 +1,443 @@
+/*
+ * rendition.h — the C interface of Rendition, a sticker rendition engine.
+ *
+ * Rendition turns sticker art authored at @3x into the @2x and @1x renditions a sticker
+ * pack needs (Lanczos-3 on premultiplied alpha, so transparent edges keep no fringe),
+ * decodes and re-encodes animations (APNG, GIF, WebP) frame-exactly, checks stickers
+ * against a platform's rules and renders whole folders. This header is the whole C API;
+ * link with `pkg-config --cflags --libs rendition` (see the README's "C" section).
+ *
+ * A minimal program:
+ *
+ *     rdn_image *master = NULL;
+ *     rdn_rendition *out = NULL;
+ *     size_t count = 0;
+ *     rdn_error *error = NULL;
+ *     if (rdn_image_decode(bytes, length, NULL, &master, &error) != RDN_OK ||
+ *         rdn_render(master, NULL, &out, &count, &error) != RDN_OK) {
+ *         fprintf(stderr, "%s\n", rdn_error_message(error));
+ *         rdn_error_free(error);
+ *     }
+ *     for (size_t i = 0; i < count; i++)   // @2x then @1x
+ *         printf("@%ux %ux%u: %zu bytes\n", out[i].scale, out[i].width, out[i].height, out[i].length);
+ *     rdn_renditions_free(out, count);
+ *     rdn_image_free(master);
+ *
+ * ERRORS. Every function that can fail returns an `rdn_status`: RDN_OK (0) on success,
+ * otherwise the kind of failure. Its last parameter is `rdn_error **error`: when it is not
+ * NULL, the function always writes it — NULL on success, and on failure a newly allocated
+ * error describing this failure (its status and a one-line message for people), which the
+ * caller owns and releases with rdn_error_free(). Pass NULL when the status is enough. There
+ * is no global or thread-local "last error": each call reports its own failure, so the model
+ * is thread-safe by construction. On failure, every out-parameter the caller passed is set to
+ * NULL or 0, so freeing it unconditionally is safe.
+ *
+ * OWNERSHIP. Nothing the library returns is a Swift object; everything is one of:
+ *   - rdn_image *         opaque handle   -> rdn_image_free()
+ *   - rdn_error *         opaque error    -> rdn_error_free()
+ *   - rdn_rendition[]     array + bytes   -> rdn_renditions_free(array, count)
+ *   - uint8_t * bytes     encoded file    -> rdn_bytes_free()
+ *   - char * string       UTF-8 JSON      -> rdn_string_free()
+ * `const char *` results (rdn_version_string, rdn_status_name, rdn_error_message) are owned by
+ * the library: static strings, or for rdn_error_message valid until its error is freed.
+ * Every free function accepts NULL. Input buffers are only read during the call and never
+ * retained: the caller may free them as soon as the call returns.
+ *
+ * THREADS. Every function may be called from any thread at the same time. An rdn_image is
+ * immutable once created: one handle may be read, resized, rendered and encoded from several
+ * threads at once, as long as no thread frees it while another still uses it. Errors,
+ * renditions, bytes and strings belong to the caller and need no locking by the library.
+ * rdn_render, rdn_image_resize and the folder renderers may use worker threads of their own
+ * (rdn_render_options.threads); they return only when those are done.
+ *
+ * PIXELS. Images are RGBA, 8 bits per channel, rows top to bottom. Internally, and by default
+ * when copying out, colours are premultiplied by alpha (each colour channel at most alpha, a
+ * fully transparent pixel is 0,0,0,0); RDN_ALPHA_STRAIGHT converts to and from straight
+ * alpha with rounding to nearest. An animation is a sequence of fully composited,
+ * canvas-sized frames with exact delays; a still image is an animation of one frame.
+ *
+ * VERSIONING. This is version RDN_VERSION_MAJOR.MINOR.PATCH of the interface. Within a major
+ * version, functions are only added and structs that the caller allocates
+ * (rdn_render_options) only grow at their end, announced by their `struct_size` field.
+ */
+#ifndef RENDITION_H
+#define RENDITION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------- */
+/* Version                                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+/** Major version of this header: changes when a function or struct changes incompatibly. */
+#define RDN_VERSION_MAJOR 0
+/** Minor version of this header: changes when functions or struct fields are added. */
+#define RDN_VERSION_MINOR 1
+/** Patch version of this header: fixes that change no declaration. */
+#define RDN_VERSION_PATCH 0
+/** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (what rdn_version returns). */
+#define RDN_VERSION_NUMBER (RDN_VERSION_MAJOR * 10000 + RDN_VERSION_MINOR * 100 + RDN_VERSION_PATCH)
+/** The version as text, "MAJOR.MINOR.PATCH" (what rdn_version_string returns). */
+#define RDN_VERSION_STRING "0.1.0"
+
+/**
+ * The version of the library loaded at run time, as RDN_VERSION_NUMBER encodes it. Compare
+ * with RDN_VERSION_NUMBER to detect a program compiled against another header. Never fails.
+ */
+uint32_t rdn_version(void);
+
+/** The version of the library loaded at run time, "MAJOR.MINOR.PATCH"; a static string. */
+const char *rdn_version_string(void);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Status codes and errors                                                                   */
+/* ---------------------------------------------------------------------------------------- */
+
+/** What a call returns: RDN_OK, or the kind of failure. */
+typedef enum rdn_status {
+    /** Success. */
+    RDN_OK = 0,
+    /** A NULL pointer where one is required, a buffer too small, a value out of range, an
+     *  unknown profile name or options not set up with rdn_render_options_init. */
+    RDN_ERROR_INVALID_ARGUMENT = 1,
+    /** The bytes start with no known image signature (PNG, JPEG, GIF or WebP). */
+    RDN_ERROR_UNRECOGNIZED_FORMAT = 2,
+    /** The data claims a format but is damaged: bad CRC, truncated, invalid header or stream. */
+    RDN_ERROR_CORRUPT = 3,
+    /** Valid input or request that this version does not handle (a codec feature, JPEG
+     *  output, a function not available in this build). */
+    RDN_ERROR_UNSUPPORTED = 4,
+    /** A limit (rdn_limits, rdn_render_options.max_output_pixels) would be exceeded. */
+    RDN_ERROR_LIMIT_EXCEEDED = 5,
+    /** A file or folder could not be read, created or written. */
+    RDN_ERROR_IO = 6,
+    /** Memory for the result could not be obtained. */
+    RDN_ERROR_OUT_OF_MEMORY = 7,
+    /** The encoder could not write the image: a limit of the output format (WebP at most
+     *  16,383 px per side, GIF 65,535) or a failure inside an encoding library. */
+    RDN_ERROR_ENCODE = 8,
+    /** An unexpected failure inside Rendition (a bug: please report it with the message). */
+    RDN_ERROR_INTERNAL = 9
+} rdn_status;
+
+/**
+ * The name of a status, e.g. "RDN_ERROR_CORRUPT"; "RDN_STATUS_UNKNOWN" for a value this
+ * version does not define. A static string. Never fails.
+ */
+const char *rdn_status_name(rdn_status status);
+
+/** A failure's description, created by a failing call, owned by the caller. */
+typedef struct rdn_error rdn_error;
+
+/** The status of the failure `error` describes; RDN_OK when `error` is NULL. */
+rdn_status rdn_error_status(const rdn_error *error);
+
+/**
+ * A one-line UTF-8 message for people naming what went wrong, e.g.
+ * "corrupt PNG data: IHDR chunk has a bad CRC". Owned by `error`, valid until it is freed.
+ * For a NULL `error`, a static empty string.
+ */
+const char *rdn_error_message(const rdn_error *error);
+
+/** Releases an error. NULL is ignored. */
+void rdn_error_free(rdn_error *error);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Images: decoding, creating, reading                                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+/** A decoded still image or animation: immutable, shareable across threads. */
+typedef struct rdn_image rdn_image;
+
+/** Image file formats, as sources and as outputs. */
+typedef enum rdn_format {
+    /** As output: the source's own format (PNG stays PNG, animated PNG stays APNG, GIF stays
+     *  GIF, WebP stays WebP; JPEG and images made by rdn_image_create become PNG). As a
+     *  source format: an image made from pixels. */
+    RDN_FORMAT_AUTO = 0,
+    /** PNG; as output, a still PNG (an animation keeps its first frame). */
+    RDN_FORMAT_PNG = 1,
+    /** Animated PNG; as output, a plain PNG when there is one frame. */
+    RDN_FORMAT_APNG = 2,
+    /** GIF (as output: 1-bit transparency, at most 256 colours per frame). */
+    RDN_FORMAT_GIF = 3,
+    /** WebP (as output: lossless). */
+    RDN_FORMAT_WEBP = 4,
+    /** JPEG: a source format only; asking for JPEG output gives RDN_ERROR_UNSUPPORTED. */
+    RDN_FORMAT_JPEG = 5
+} rdn_format;
+
+/** How colour channels relate to alpha in a pixel buffer. */
+typedef enum rdn_alpha {
+    /** Colours multiplied by alpha (each channel at most alpha); Rendition's own format. */
+    RDN_ALPHA_PREMULTIPLIED = 0,
+    /** Straight (unassociated) alpha, as most file formats store it. */
+    RDN_ALPHA_STRAIGHT = 1
+} rdn_alpha;
+
+/**
+ * Caps applied when decoding, so hostile files (decompression bombs, absurd sizes) are
+ * rejected early with RDN_ERROR_LIMIT_EXCEEDED. A field left 0 takes its default, so
+ * `rdn_limits limits = {0};` (or passing NULL) means all defaults.
+ */
+typedef struct rdn_limits {
+    /** Largest width in pixels; default 16,384. */
+    uint64_t max_width;
+    /** Largest height in pixels; default 16,384. */
+    uint64_t max_height;
+    /** Largest width x height; default 40,000,000. */
+    uint64_t max_pixels;
+    /** Most frames in an animation; default 1,000. */
+    uint64_t max_frames;
+    /** Most decoded bytes, width x height x 4 x frames; default 1 GiB. */
+    uint64_t max_decoded_bytes;
+    /** Largest input in bytes; default 256 MiB. */
+    uint64_t max_input_bytes;
+} rdn_limits;
+
+/**
+ * Decodes a PNG, APNG, GIF, JPEG or WebP file held in memory.
+ *
+ * bytes, length  the file (read during the call only).
+ * limits         caps (NULL: defaults).
+ * out_image      receives a new image, freed with rdn_image_free.
+ *
+ * Fails with RDN_ERROR_INVALID_ARGUMENT (NULL bytes with a non-zero length, NULL out_image),
+ * RDN_ERROR_UNRECOGNIZED_FORMAT, RDN_ERROR_CORRUPT, RDN_ERROR_UNSUPPORTED or
+ * RDN_ERROR_LIMIT_EXCEEDED.
+ */
+rdn_status rdn_image_decode(const uint8_t *bytes, size_t length, const rdn_limits *limits,
+                            rdn_image **out_image, rdn_error **error);
+
+/**
+ * Makes a one-frame image from RGBA pixels (copied; the buffer is not retained).
+ *
+ * width, height  the size in pixels (at least 1; width x height at most 2^31).
+ * pixels         height rows of width RGBA pixels, rows `stride` bytes apart.
+ * stride         bytes from one row to the next, at least width * 4.
+ * pixels_length  the buffer's size, at least stride * (height - 1) + width * 4.
+ * alpha          how the pixels store alpha; premultiplied pixels must have every colour
+ *                channel at most its alpha (else RDN_ERROR_INVALID_ARGUMENT).
+ *
+ * Its source format is RDN_FORMAT_AUTO; it is encoded as PNG unless asked otherwise.
+ */
+rdn_status rdn_image_create(uint32_t width, uint32_t height, const uint8_t *pixels, size_t stride,
+                            size_t pixels_length, rdn_alpha alpha, rdn_image **out_image, rdn_error **error);
+
+/** Releases an image. NULL is ignored. No other thread may be using it. */
+void rdn_image_free(rdn_image *image);
+
+/** What an image is. */
+typedef struct rdn_image_info {
+    /** Canvas width in pixels. */
+    uint32_t width;
+    /** Canvas height in pixels. */
+    uint32_t height;
+    /** Number of frames (1 for a still image). */
+    uint32_t frame_count;
+    /** How many times the animation plays; 0 means forever. 0 for still images. */
+    uint32_t loop_count;
+    /** The format it was decoded from (RDN_FORMAT_APNG for an animated PNG), or
+     *  RDN_FORMAT_AUTO for an image made by rdn_image_create. Resized images keep it. */
+    rdn_format source_format;
+} rdn_image_info;
+
+/** Fills `out_info` with the image's size, frame count, loop count and source format. */
+rdn_status rdn_image_get_info(const rdn_image *image, rdn_image_info *out_info, rdn_error **error);
+
+/**
+ * How long frame `frame` (0-based) is shown: exactly numerator / denominator seconds, as the
+ * file stores it (APNG delay_num/delay_den, GIF centiseconds over 100, WebP milliseconds over
+ * 1000). A still image's only frame has delay 0/1. The denominator is never 0.
+ * Fails with RDN_ERROR_INVALID_ARGUMENT when `frame` is not below the frame count.
+ */
+rdn_status rdn_image_get_frame_delay(const rdn_image *image, uint32_t frame, uint64_t *out_numerator,
+                                     uint64_t *out_denominator, rdn_error **error);
+
+/**
+ * Copies the pixels of frame `frame` into `buffer`: height rows of width RGBA pixels, rows
+ * `stride` bytes apart (bytes between rows are left untouched).
+ *
+ * alpha          RDN_ALPHA_PREMULTIPLIED copies Rendition's pixels as they are;
+ *                RDN_ALPHA_STRAIGHT divides colours by alpha (rounded to nearest; transparent
+ *                pixels become 0,0,0,0).
+ * stride         at least width * 4.
+ * buffer_length  the buffer's size, at least stride * (height - 1) + width * 4.
+ */
+rdn_status rdn_image_copy_pixels(const rdn_image *image, uint32_t frame, rdn_alpha alpha, uint8_t *buffer,
+                                 size_t stride, size_t buffer_length, rdn_error **error);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Rendering and encoding                                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+/** Resampling filters. */
+typedef enum rdn_filter {
+    /** Lanczos-3 on premultiplied alpha, support scaled by the downscale factor, weights
+     *  normalised, ringing clamped (the only filter for now). */
+    RDN_FILTER_LANCZOS3 = 0
+} rdn_filter;
+
+/** Scale bits for rdn_render_options.scales. */
+#define RDN_SCALE_1X 1u
+/** @2x: 2/3 of the @3x master's pixels on each axis (rounded to nearest). */
+#define RDN_SCALE_2X 2u
+/** @3x: the master itself, re-encoded. */
+#define RDN_SCALE_3X 4u
+
+/**
+ * Settings for rdn_render, rdn_image_resize, rdn_image_encode and the folder renderers.
+ * Always start from rdn_render_options_init(), then change fields; passing NULL instead of
+ * options means those defaults.
+ */
+typedef struct rdn_render_options {
+    /** sizeof(rdn_render_options) as the caller compiled it; set by rdn_render_options_init. */
+    uint32_t struct_size;
+    /** Resampling filter; default RDN_FILTER_LANCZOS3 (any other value: INVALID_ARGUMENT). */
+    rdn_filter filter;
+    /** Output container; default RDN_FORMAT_AUTO (the source's own format). */
+    rdn_format format;
+    /** Compression effort 0 (fastest) to 12 (smallest), or -1 for the default. PNG and APNG:
+     *  the deflate level (default 8). WebP (lossless): libwebp's method, effort / 2 (default
+     *  method 4). GIF: ignored. */
+    int32_t compression;
+    /** The platform whose renditions apply (UTF-8 identifier); NULL means "apple-messages",
+     *  the only profile of this version: @3x masters, @2x and @1x renditions. */
+    const char *profile;
+    /** Which renditions rdn_render makes: RDN_SCALE_* bits; 0 means the profile's set
+     *  (RDN_SCALE_2X | RDN_SCALE_1X). Renditions come highest scale first. */
+    uint32_t scales;
+    /** Threads to use: animation frames resampled in parallel by rdn_render and
+     *  rdn_image_resize, stickers in parallel by the folder renderers. 0 means one per CPU
+     *  core. Output bytes never depend on it. */
+    uint32_t threads;
+    /** Most pixels (width x height) in any image rdn_image_resize or rdn_render makes;
+     *  0 means 40,000,000. */
+    uint64_t max_output_pixels;
+} rdn_render_options;
+
+/** Fills `options` with the defaults (struct_size included). NULL is ignored. Never fails. */
+void rdn_render_options_init(rdn_render_options *options);
+
+/** One encoded rendition, as returned by rdn_render. */
+typedef struct rdn_rendition {
+    /** 1, 2 or 3 for @1x, @2x, @3x. */
+    uint32_t scale;
+    /** Width in pixels. */
+    uint32_t width;
+    /** Height in pixels. */
+    uint32_t height;
+    /** The container of `bytes`: RDN_FORMAT_PNG, _APNG, _GIF or _WEBP (file extension
+     *  "png" for PNG and APNG, as Messages expects). */
+    rdn_format format;
+    /** The encoded file, `length` bytes; owned by the array, freed by rdn_renditions_free. */
+    uint8_t *bytes;
+    /** Size of `bytes`. */
+    size_t length;
+} rdn_rendition;
+
+/**
+ * Renders the renditions of a @3x master: each scale in `options->scales` resampled with
+ * Lanczos-3 (@2x = round(2/3 w) x round(2/3 h), @1x = round(1/3 w) x round(1/3 h)) and encoded
+ * in `options->format`; animations frame by frame, keeping delays and loop count (except for
+ * RDN_FORMAT_PNG, which keeps the first frame). Same master and options, same bytes.
+ *
+ * out_renditions  receives an array of `*out_count` renditions, highest scale first, freed
+ *                 with rdn_renditions_free(array, count).
+ */
+rdn_status rdn_render(const rdn_image *master, const rdn_render_options *options, rdn_rendition **out_renditions,
+                      size_t *out_count, rdn_error **error);
+
+/** Releases an array from rdn_render and every rendition's bytes. NULL is ignored. */
+void rdn_renditions_free(rdn_rendition *renditions, size_t count);
+
+/**
+ * Resamples every frame of `image` to exactly width x height (any size, up or down) with
+ * `options->filter`; delays, loop count and source format are kept. Encode the result with
+ * rdn_image_encode to get a rendition of any target size.
+ *
+ * Fails with RDN_ERROR_INVALID_ARGUMENT for a zero size, RDN_ERROR_LIMIT_EXCEEDED when
+ * width x height is over `options->max_output_pixels`, RDN_ERROR_OUT_OF_MEMORY when the
+ * frames' memory cannot be obtained (checked before any work).
+ */
+rdn_status rdn_image_resize(const rdn_image *image, uint32_t width, uint32_t height,
+                            const rdn_render_options *options, rdn_image **out_image, rdn_error **error);
+
+/**
+ * Encodes `image` as a file in `options->format` (RDN_FORMAT_AUTO: its source format, see
+ * rdn_format) at `options->compression`, without resampling.
+ *
+ * out_bytes, out_length  receive the file, freed with rdn_bytes_free.
+ *
+ * Fails with RDN_ERROR_UNSUPPORTED for RDN_FORMAT_JPEG and RDN_ERROR_ENCODE when the format
+ * cannot hold the image (WebP over 16,383 px per side, GIF over 65,535).
+ */
+rdn_status rdn_image_encode(const rdn_image *image, const rdn_render_options *options, uint8_t **out_bytes,
+                            size_t *out_length, rdn_error **error);
+
+/** Releases bytes from rdn_image_encode. NULL is ignored. */
+void rdn_bytes_free(uint8_t *bytes);
+
+/** Releases a string from rdn_lint_bytes, rdn_render_directory or rdn_render_pack. NULL is ignored. */
+void rdn_string_free(char *string);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Lint and folders                                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+/**
+ * Checks a sticker file against a platform's rules and returns the JSON document
+ * `rendition lint --json` prints for that one file (schema "rendition-lint/1", documented in
+ * the README): format, size, size class, frames, byte count and findings with stable codes
+ * and severities. A file with error findings (even an undecodable one) still returns RDN_OK:
+ * the findings are the result.
+ *
+ * name      the file name reported in the document's "path" (NULL: "sticker").
+ * profile   platform identifier, NULL for "apple-messages"; an unknown one gives
+ *           RDN_ERROR_INVALID_ARGUMENT.
+ * out_json  receives a UTF-8 JSON string, freed with rdn_string_free.
+ *
+ * In builds without the linter this returns RDN_ERROR_UNSUPPORTED.
+ */
+rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name, const char *profile,
+                          char **out_json, rdn_error **error);
+
+/**
+ * Renders every image under `input_dir` (searched recursively for .png .apng .gif .jpg .jpeg
+ * .webp) into `output_dir`, like `rendition render`: NAME.png or NAME@3x.png becomes
+ * NAME@2x.png and NAME@1x.png (the scales and format of `options`), stickers in parallel,
+ * each file written atomically. Re-runs skip stickers whose outputs are up to date (a
+ * manifest in `output_dir`). A sticker that fails is reported and the others go on: the
+ * call still returns RDN_OK.
+ *
+ * out_report_json  receives (unless NULL) a UTF-8 JSON object, freed with rdn_string_free:
+ *   {"total":N,"rendered":N,"skipped":N,"failed":N,"output":DIR,
+ *    "stickers":[{"name":…,"input":…,"status":"ok"|"up-to-date"|"failed",
+ *                 "outputs":[{"scale":2,"width":412,"height":412,"bytes":8787,"path":…}],
+ *                 "error":…}]}   ("error" only for failed stickers).
+ *
+ * Fails with RDN_ERROR_IO when `input_dir` cannot be read or `output_dir` created.
+ */
+rdn_status rdn_render_directory(const char *input_dir, const char *output_dir, const rdn_render_options *options,
+                                char **out_report_json, rdn_error **error);
+
+/**
+ * Builds a sticker pack from a folder of @3x stickers, like `rendition pack SRC -o OUT`
+ * (an Xcode sticker catalog plus the flat renditions; `options->profile` picks the
+ * platform), and returns the same JSON report the command prints with --json.
+ *
+ * In builds without the pack builder this returns RDN_ERROR_UNSUPPORTED.
+ */
+rdn_status rdn_render_pack(const char *source_dir, const char *output_dir, const rdn_render_options *options,
+                           char **out_report_json, rdn_error **error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RENDITION_H */

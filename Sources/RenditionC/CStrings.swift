@@ -1,0 +1,45 @@
+import CRendition
+import Glibc
+
+/// C strings and buffers handed to callers: static literals, and `malloc`ed copies the
+/// caller frees through the matching `rdn_*_free`.
+enum CStrings {
+    /// A string literal as a C string: literals are stored NUL-terminated in the library's
+    /// read-only data, so the pointer stays valid for the life of the process.
+    static func literal(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// A `malloc`ed NUL-terminated copy of `text`, or `nil` when memory runs out.
+    static func duplicate(_ text: String) -> UnsafeMutablePointer<CChar>? {
+        var text = text
+        return text.withUTF8 { utf8 -> UnsafeMutablePointer<CChar>? in
+            guard let memory = malloc(utf8.count + 1) else { return nil }
+            let bytes = memory.assumingMemoryBound(to: UInt8.self)
+            if let base = utf8.baseAddress { bytes.update(from: base, count: utf8.count) }
+            bytes[utf8.count] = 0
+            return memory.assumingMemoryBound(to: CChar.self)
+        }
+    }
+
+    /// A `malloc`ed copy of `bytes` (at least one byte is allocated, so an empty result is
+    /// still a non-NULL pointer), or `nil` when memory runs out.
+    static func copy(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8>? {
+        guard let memory = malloc(max(1, bytes.count)) else { return nil }
+        let destination = memory.assumingMemoryBound(to: UInt8.self)
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { destination.update(from: base, count: source.count) }
+        }
+        return destination
+    }
+}
+
+@c @implementation
+public func rdn_bytes_free(_ bytes: UnsafeMutablePointer<UInt8>?) {
+    free(bytes)
+}
+
+@c @implementation
+public func rdn_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}

@@ -1,0 +1,107 @@
+import CRendition
+import RenditionCodecs
+import RenditionCore
+
+@c @implementation
+public func rdn_image_decode(
+    _ bytes: UnsafePointer<UInt8>?, _ length: Int, _ limits: UnsafePointer<rdn_limits>?,
+    _ outImage: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outImage?.pointee = nil
+    return reportingErrors(error) { () throws(CFailure) in
+        let outImage = try required(outImage, "out_image")
+        guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
+        let decodeLimits = LimitsReader.decodeLimits(limits)
+        let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length)
+        let format = ImageFormat.sniff(buffer)
+        if let format {
+            // Before copying the input: a huge buffer is refused without touching it.
+            do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch { throw CFailure(error) }
+        }
+        let animation: Animation
+        do throws(CodecError) { animation = try ImageDecoder.decodeAnimation(Array(buffer), limits: decodeLimits) } catch { throw CFailure(error) }
+        outImage.pointee = ImageHandle(animation: animation, sourceFormat: format).retainedPointer()
+    }
+}
+
+@c @implementation
+public func rdn_image_create(
+    _ width: UInt32, _ height: UInt32, _ pixels: UnsafePointer<UInt8>?, _ stride: Int, _ pixelsLength: Int,
+    _ alpha: rdn_alpha, _ outImage: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outImage?.pointee = nil
+    return reportingErrors(error) { () throws(CFailure) in
+        let outImage = try required(outImage, "out_image")
+        let pixels = try required(pixels, "pixels")
+        let layout = try PixelLayout(width: width, height: height, stride: stride, length: pixelsLength, what: "pixels")
+        guard layout.width * layout.height <= 1 << 31 else {
+            throw .invalidArgument("\(width)x\(height) is more than 2^31 pixels")
+        }
+        let raster: Raster
+        switch alpha {
+        case RDN_ALPHA_PREMULTIPLIED: raster = try PixelCopy.premultipliedRaster(from: pixels, layout: layout)
+        case RDN_ALPHA_STRAIGHT: raster = PixelCopy.rasterPremultiplying(from: pixels, layout: layout)
+        default: throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
+        }
+        outImage.pointee = ImageHandle(animation: Animation(still: raster), sourceFormat: nil).retainedPointer()
+    }
+}
+
+@c @implementation
+public func rdn_image_free(_ image: OpaquePointer?) {
+    guard let image else { return }
+    Unmanaged<ImageHandle>.fromOpaque(UnsafeRawPointer(image)).release()
+}
+
+@c @implementation
+public func rdn_image_get_info(
+    _ image: OpaquePointer?, _ outInfo: UnsafeMutablePointer<rdn_image_info>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outInfo?.pointee = rdn_image_info()
+    return reportingErrors(error) { () throws(CFailure) in
+        let outInfo = try required(outInfo, "out_info")
+        let handle = try ImageHandle.borrow(image)
+        let animation = handle.animation
+        outInfo.pointee = rdn_image_info(
+            width: UInt32(animation.width), height: UInt32(animation.height),
+            frame_count: UInt32(clamping: animation.frames.count),
+            loop_count: animation.isAnimated ? UInt32(clamping: animation.loopCount) : 0,
+            source_format: handle.cSourceFormat)
+    }
+}
+
+@c @implementation
+public func rdn_image_get_frame_delay(
+    _ image: OpaquePointer?, _ frame: UInt32, _ outNumerator: UnsafeMutablePointer<UInt64>?,
+    _ outDenominator: UnsafeMutablePointer<UInt64>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outNumerator?.pointee = 0
+    outDenominator?.pointee = 0
+    return reportingErrors(error) { () throws(CFailure) in
+        let outNumerator = try required(outNumerator, "out_numerator")
+        let outDenominator = try required(outDenominator, "out_denominator")
+        let handle = try ImageHandle.borrow(image)
+        let delay = try handle.frame(frame).delay
+        outNumerator.pointee = UInt64(delay.numerator)
+        outDenominator.pointee = UInt64(delay.denominator)
+    }
+}
+
+@c @implementation
+public func rdn_image_copy_pixels(
+    _ image: OpaquePointer?, _ frame: UInt32, _ alpha: rdn_alpha, _ buffer: UnsafeMutablePointer<UInt8>?,
+    _ stride: Int, _ bufferLength: Int, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    reportingErrors(error) { () throws(CFailure) in
+        let handle = try ImageHandle.borrow(image)
+        let buffer = try required(buffer, "buffer")
+        let raster = try handle.frame(frame).raster
+        let layout = try PixelLayout(
+            width: UInt32(raster.width), height: UInt32(raster.height), stride: stride, length: bufferLength, what: "buffer")
+        switch alpha {
+        case RDN_ALPHA_PREMULTIPLIED: PixelCopy.copyPremultiplied(raster, to: buffer, layout: layout)
+        case RDN_ALPHA_STRAIGHT: PixelCopy.copyStraight(raster, to: buffer, layout: layout)
+        default: throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CRendition
+import RenditionCodecs
+import RenditionCore
+
+/// What an `rdn_image *` points to: a decoded (or created, or resized) animation and the
+/// format it came from. Immutable, so one handle may be used from several threads at once.
+final class ImageHandle: Sendable {
+    /// The frames, delays and loop count (a still image is one frame).
+    let animation: Animation
+    /// The format it was decoded from; `nil` for images made from pixels.
+    let sourceFormat: ImageFormat?
+
+    /// Wraps an animation.
+    init(animation: Animation, sourceFormat: ImageFormat?) {
+        self.animation = animation
+        self.sourceFormat = sourceFormat
+    }
+
+    /// A retained opaque pointer for a C caller, released by `rdn_image_free`.
+    func retainedPointer() -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// The handle behind a pointer from `retainedPointer`, or RDN_ERROR_INVALID_ARGUMENT for NULL.
+    static func borrow(_ pointer: OpaquePointer?, _ name: String = "image") throws(CFailure) -> ImageHandle {
+        let pointer = try required(pointer, name)
+        return Unmanaged<ImageHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// The format the C interface reports: APNG for an animated PNG, AUTO for no source.
+    var cSourceFormat: rdn_format {
+        switch sourceFormat {
+        case .png: animation.isAnimated ? RDN_FORMAT_APNG : RDN_FORMAT_PNG
+        case .jpeg: RDN_FORMAT_JPEG
+        case .gif: RDN_FORMAT_GIF
+        case .webp: RDN_FORMAT_WEBP
+        case nil: RDN_FORMAT_AUTO
+        }
+    }
+
+    /// The frame at `index`, or RDN_ERROR_INVALID_ARGUMENT when there is none.
+    func frame(_ index: UInt32) throws(CFailure) -> AnimationFrame {
+        guard Int(index) < animation.frames.count else {
+            throw .invalidArgument("frame \(index) does not exist: the image has \(animation.frames.count) frame(s)")
+        }
+        return animation.frames[Int(index)]
+    }
+}

@@ -1,0 +1,134 @@
+import CRendition
+import Glibc
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+
+@c @implementation
+public func rdn_render(
+    _ master: OpaquePointer?, _ options: UnsafePointer<rdn_render_options>?,
+    _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?, _ outCount: UnsafeMutablePointer<Int>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outRenditions?.pointee = nil
+    outCount?.pointee = 0
+    return reportingErrors(error) { () throws(CFailure) in
+        let outRenditions = try required(outRenditions, "out_renditions")
+        let outCount = try required(outCount, "out_count")
+        let handle = try ImageHandle.borrow(master, "master")
+        let settings = try RenderSettings(options)
+        let animation = handle.animation
+        for scale in settings.renderOptions.scales {
+            let size = StickerGeometry.renditionSize(masterWidth: animation.width, masterHeight: animation.height, scale: scale)
+            try settings.checkOutputSize(width: size.width, height: size.height)
+        }
+        let inputFormat = handle.sourceFormat ?? .png
+        let format = settings.renderOptions.format.resolved(input: inputFormat, animated: animation.isAnimated)
+        let renditions: [Rendition]
+        do throws(CodecError) {
+            let renderer = StickerRenderer(options: settings.renderOptions)
+            renditions = try renderer.render(master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions))
+        } catch { throw CFailure(error) }
+        // A still rendered as APNG is a plain PNG file.
+        let cFormat = format == .apng && !animation.isAnimated ? RDN_FORMAT_PNG : RenderSettings.cFormat(format)
+        outRenditions.pointee = try RenditionArray.make(renditions, format: cFormat)
+        outCount.pointee = renditions.count
+    }
+}
+
+@c @implementation
+public func rdn_renditions_free(_ renditions: UnsafeMutablePointer<rdn_rendition>?, _ count: Int) {
+    guard let renditions else { return }
+    RenditionArray.free(renditions, count: count)
+}
+
+/// The `malloc`ed `rdn_rendition` arrays `rdn_render` returns.
+enum RenditionArray {
+    /// An array holding copies of `renditions`, or RDN_ERROR_OUT_OF_MEMORY (nothing leaked).
+    static func make(_ renditions: [Rendition], format: rdn_format) throws(CFailure) -> UnsafeMutablePointer<rdn_rendition> {
+        guard let memory = malloc(max(1, renditions.count) * MemoryLayout<rdn_rendition>.stride) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for \(renditions.count) renditions")
+        }
+        let array = memory.bindMemory(to: rdn_rendition.self, capacity: max(1, renditions.count))
+        for (index, rendition) in renditions.enumerated() {
+            guard let bytes = CStrings.copy(rendition.bytes) else {
+                free(array, count: index)
+                throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for a \(rendition.bytes.count)-byte rendition")
+            }
+            (array + index).initialize(to: rdn_rendition(
+                scale: UInt32(rendition.scale.rawValue), width: UInt32(rendition.width), height: UInt32(rendition.height),
+                format: format, bytes: bytes, length: rendition.bytes.count))
+        }
+        return array
+    }
+
+    /// Frees the first `count` renditions' bytes, then the array.
+    static func free(_ array: UnsafeMutablePointer<rdn_rendition>, count: Int) {
+        for index in 0..<max(0, count) { Glibc.free(array[index].bytes) }
+        Glibc.free(array)
+    }
+}
+
+@c @implementation
+public func rdn_image_resize(
+    _ image: OpaquePointer?, _ width: UInt32, _ height: UInt32, _ options: UnsafePointer<rdn_render_options>?,
+    _ outImage: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outImage?.pointee = nil
+    return reportingErrors(error) { () throws(CFailure) in
+        let outImage = try required(outImage, "out_image")
+        let handle = try ImageHandle.borrow(image)
+        let settings = try RenderSettings(options)
+        guard width > 0, height > 0 else { throw .invalidArgument("target size \(width)x\(height) is empty") }
+        try settings.checkOutputSize(width: Int(width), height: Int(height))
+        let animation = handle.animation
+        try MemoryReservation.check(width: Int(width), height: Int(height), frames: animation.frames.count)
+        let resized = LanczosResampler().resample(animation, width: Int(width), height: Int(height), threads: settings.threads)
+        outImage.pointee = ImageHandle(animation: resized, sourceFormat: handle.sourceFormat).retainedPointer()
+    }
+}
+
+/// Checks, before any work, that the memory for caller-sized results can be obtained, so an
+/// enormous request fails with RDN_ERROR_OUT_OF_MEMORY instead of stopping the process.
+enum MemoryReservation {
+    /// Throws RDN_ERROR_OUT_OF_MEMORY unless `frames` RGBA frames of `width` x `height`
+    /// could be allocated now (the size is probed with `malloc` and released).
+    static func check(width: Int, height: Int, frames: Int) throws(CFailure) {
+        let (pixels, o1) = width.multipliedReportingOverflow(by: height)
+        let (frameBytes, o2) = pixels.multipliedReportingOverflow(by: 4)
+        let (total, o3) = frameBytes.multipliedReportingOverflow(by: max(1, frames))
+        let description = "\(frames) frame(s) of \(width)x\(height) pixels"
+        guard !o1, !o2, !o3 else { throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need more bytes than can be addressed") }
+        guard let probe = malloc(total) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need \(total) bytes, more than can be allocated")
+        }
+        Glibc.free(probe)
+    }
+}
+
+@c @implementation
+public func rdn_image_encode(
+    _ image: OpaquePointer?, _ options: UnsafePointer<rdn_render_options>?,
+    _ outBytes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, _ outLength: UnsafeMutablePointer<Int>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
+) -> rdn_status {
+    outBytes?.pointee = nil
+    outLength?.pointee = 0
+    return reportingErrors(error) { () throws(CFailure) in
+        let outBytes = try required(outBytes, "out_bytes")
+        let outLength = try required(outLength, "out_length")
+        let handle = try ImageHandle.borrow(image)
+        let settings = try RenderSettings(options)
+        let animation = handle.animation
+        let format = settings.renderOptions.format.resolved(input: handle.sourceFormat ?? .png, animated: animation.isAnimated)
+        let encoded: [UInt8]
+        do throws(CodecError) { encoded = try AnimationEncoding.encode(animation, as: format, options: settings.renderOptions) } catch {
+            throw CFailure(error)
+        }
+        guard let copy = CStrings.copy(encoded) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for \(encoded.count) encoded bytes")
+        }
+        outBytes.pointee = copy
+        outLength.pointee = encoded.count
+    }
+}
