@@ -3,6 +3,7 @@ import Glibc
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import Synchronization
 
 @c @implementation
 public func rdn_render(
@@ -88,6 +89,9 @@ public func rdn_image_resize(
     }
 }
 
+/// The address of the last memory probe (never read; see `MemoryReservation.check`).
+private let lastProbe = Atomic<Int>(0)
+
 /// Checks, before any work, that the memory for caller-sized results can be obtained, so an
 /// enormous request fails with RDN_ERROR_OUT_OF_MEMORY instead of stopping the process.
 enum MemoryReservation {
@@ -102,6 +106,9 @@ enum MemoryReservation {
         guard let probe = malloc(total) else {
             throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need \(total) bytes, more than can be allocated")
         }
+        // Published to an atomic, so the optimiser cannot remove the malloc/free pair (and with
+        // it the check).
+        lastProbe.store(Int(bitPattern: probe), ordering: .relaxed)
         Glibc.free(probe)
     }
 }

@@ -67,8 +67,9 @@ public final class RenderManifest: Sendable {
             entry.inputHash == inputHash, entry.optionsHash == optionsHash
         else { return nil }
         for output in entry.outputs {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(output.file)")
-            guard let size = attributes?[.size] as? Int, size == output.bytes else { return nil }
+            // stat rather than FileManager attributes: casting those from Any to Int fails when
+            // Foundation is linked statically (as in librendition.so).
+            guard FileSystem.fileSize("\(directory)/\(output.file)") == output.bytes else { return nil }
         }
         return entry
     }

@@ -1,0 +1,80 @@
+import CRendition
+import Foundation
+import RenditionC
+import Testing
+
+@Suite("C interface: folders, lint, pack")
+struct FolderFunctionTests {
+    /// Renders `input` into `output` through rdn_render_directory; returns the parsed report.
+    static func renderDirectory(_ input: String, _ output: String, _ options: rdn_render_options? = nil) throws -> [String: Any] {
+        var report: UnsafeMutablePointer<CChar>?
+        var options = options
+        expectOK { error in
+            if options != nil { return withUnsafePointer(to: &options!) { rdn_render_directory(input, output, $0, &report, error) } }
+            return rdn_render_directory(input, output, nil, &report, error)
+        }
+        defer { rdn_string_free(report) }
+        let text = report.map { String(cString: $0) } ?? "{}"
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test("rdn_render_directory renders a folder, reports each sticker, skips up-to-date ones and reports bad files")
+    func renderDirectory() throws {
+        let input = try Repository.temporaryFolder("in")
+        let output = try Repository.temporaryFolder("out") + "/renditions"
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        for name in ["1F41D-300.png", "1F601-300.png"] {
+            try FileManager.default.copyItem(atPath: "\(Repository.root)/Fixtures/stickers/derived/\(name)", toPath: "\(input)/\(name)")
+        }
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(input)/broken.png"))
+
+        let first = try Self.renderDirectory(input, output, renderOptions { $0.threads = 2 })
+        #expect(first["total"] as? Int == 3 && first["rendered"] as? Int == 2 && first["failed"] as? Int == 1)
+        #expect(first["skipped"] as? Int == 0 && first["output"] as? String == output)
+        let stickers = first["stickers"] as? [[String: Any]] ?? []
+        #expect(stickers.map { $0["name"] as? String } == ["1F41D-300", "1F601-300", "broken"])
+        #expect(stickers.map { $0["status"] as? String } == ["ok", "ok", "failed"])
+        #expect((stickers[2]["error"] as? String)?.contains("unknown signature") == true)
+        let outputs = stickers[0]["outputs"] as? [[String: Any]] ?? []
+        #expect(outputs.map { [$0["scale"] as? Int, $0["width"] as? Int, $0["height"] as? Int] } == [[2, 200, 200], [1, 100, 100]])
+        for output in outputs {
+            let path = output["path"] as? String ?? ""
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            #expect(size == output["bytes"] as? Int, "\(path) has the reported size")
+        }
+
+        let second = try Self.renderDirectory(input, output)
+        #expect(second["rendered"] as? Int == 0 && second["skipped"] as? Int == 2 && second["failed"] as? Int == 1)
+        #expect((second["stickers"] as? [[String: Any]])?.first?["status"] as? String == "up-to-date")
+    }
+
+    @Test("rdn_render_directory: missing folders are RDN_ERROR_IO; NULL or empty paths are invalid; no report requested is fine")
+    func renderDirectoryFailures() throws {
+        let output = try Repository.temporaryFolder("out")
+        var report: UnsafeMutablePointer<CChar>?
+        expectFailure(RDN_ERROR_IO, containing: "no such file or folder") { rdn_render_directory("/nonexistent/stickers", output, nil, &report, $0) }
+        #expect(report == nil)
+        let file = output + "/file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        expectFailure(RDN_ERROR_IO, containing: file) { rdn_render_directory("\(Repository.root)/Fixtures/stickers/derived", file + "/sub", nil, &report, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "input_dir is NULL") { rdn_render_directory(nil, output, nil, &report, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "output_dir is empty") { rdn_render_directory(output, "", nil, &report, $0) }
+        let empty = try Repository.temporaryFolder("empty")
+        expectOK { rdn_render_directory(empty, output + "/none", nil, nil, $0) }
+    }
+
+    @Test("rdn_lint_bytes and rdn_render_pack are RDN_ERROR_UNSUPPORTED in this build, after checking their arguments")
+    func notYetAvailable() throws {
+        let sticker = try Repository.fixture(CFixtures.sticker)
+        var json: UnsafeMutablePointer<CChar>?
+        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "linter is not part of librendition") { error in
+            sticker.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, "sticker.png", nil, &json, error) }
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_json is NULL") { error in
+            sticker.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, nil, nil, error) }
+        }
+        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "pack builder is not part of librendition") { rdn_render_pack("/tmp", "/tmp/pack", nil, &json, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "source_dir is NULL") { rdn_render_pack(nil, "/tmp/pack", nil, &json, $0) }
+        #expect(json == nil)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import RenditionCodecs
+import Testing
+
+/// librendition installed by Scripts/install-c-library into a temporary prefix, and the C
+/// example compiled against it: made once per test run.
+struct Installation: Sendable {
+    /// The prefix the script installed into.
+    let prefix: String
+    /// The C example, compiled with cc -g through pkg-config.
+    let example: String
+    /// Where the examples write renditions.
+    let outputs: String
+
+    /// PKG_CONFIG_PATH for the prefix.
+    var environment: [String: String] { ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"] }
+
+    /// The arguments both examples take: sticker, animation, input folder, output folder.
+    func exampleArguments(output: String) -> [String] {
+        ["\(Repository.root)/Fixtures/\(CFixtures.sticker)", "\(Repository.root)/Fixtures/\(CFixtures.animation)",
+         "\(Repository.root)/Fixtures/stickers/derived", output]
+    }
+
+    /// A fresh output folder under `outputs`.
+    func outputFolder(_ name: String) throws -> String {
+        let path = "\(outputs)/\(name)"
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let shared: Result<Installation, InstallationError> = make()
+
+    private static func make() -> Result<Installation, InstallationError> {
+        do {
+            let root = try Repository.temporaryFolder("install")
+            let prefix = root + "/prefix"
+            // The script builds in its own scratch folder (.build/c-library): this test runs
+            // inside `swift test`, which holds the lock on .build itself.
+            let install = try run("\(Repository.root)/Scripts/install-c-library", ["--prefix", prefix])
+            guard install.status == 0 else { return .failure(InstallationError(step: "install-c-library", output: install.stderr + install.stdout)) }
+            let flags = try run("/usr/bin/pkg-config", ["--cflags", "--libs", "rendition"], environment: ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"])
+            guard flags.status == 0 else { return .failure(InstallationError(step: "pkg-config", output: flags.stderr)) }
+            let example = root + "/render"
+            let arguments = ["-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", example,
+                             "\(Repository.root)/Examples/c/render.c"]
+                + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+                + ["-Wl,-rpath,\(prefix)/lib", "-lpthread"]
+            let compile = try run("/usr/bin/cc", arguments)
+            guard compile.status == 0 else { return .failure(InstallationError(step: "cc " + arguments.joined(separator: " "), output: compile.stderr)) }
+            return .success(Installation(prefix: prefix, example: example, outputs: root + "/outputs"))
+        } catch {
+            return .failure(InstallationError(step: "running a tool", output: "\(error)"))
+        }
+    }
+}
+
+/// A step of the installation that failed, with its output.
+struct InstallationError: Error, CustomStringConvertible {
+    let step: String
+    let output: String
+    var description: String { "\(step) failed:\n\(output)" }
+}
+
+/// The function names rendition.h declares (identifiers followed by `(` outside comments).
+func headerFunctions() throws -> Set<String> {
+    let header = try String(contentsOfFile: "\(Repository.root)/Sources/CRendition/include/rendition.h", encoding: .utf8)
+    var names = Set<String>()
+    for line in header.split(separator: "\n") {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("*") || trimmed.hasPrefix("/*") { continue }
+        for match in trimmed.matches(of: /\b(rdn_[a-z0-9_]+)\(/) { names.insert(String(match.output.1)) }
+    }
+    return names
+}
+
+@Suite("C interface: installed library, C and Python examples, valgrind", .serialized)
+struct InstalledLibraryTests {
+    @Test("install-c-library installs rendition.h, librendition.so.0.1.0 (SONAME librendition.so.0) with its links and rendition.pc; no Swift runtime needed; only the header's functions exported")
+    func installedFiles() throws {
+        let installation = try Installation.shared.get()
+        let lib = installation.prefix + "/lib"
+        let files = FileManager.default
+        #expect(files.contentsEqual(atPath: "\(installation.prefix)/include/rendition.h",
+                                    andPath: "\(Repository.root)/Sources/CRendition/include/rendition.h"))
+        #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so") == "librendition.so.0")
+        #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so.0") == "librendition.so.0.1.0")
+        let dynamic = try run("/usr/bin/readelf", ["-d", "\(lib)/librendition.so.0.1.0"]).stdout
+        #expect(dynamic.contains("Library soname: [librendition.so.0]"))
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty && !needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("dispatch") },
+                "\(needed.joined(separator: "\n"))")
+        let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.0.1.0"]).stdout
+        let exported = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+        #expect(exported == (try headerFunctions()))
+        #expect(try headerFunctions().count == 22)
+        let modversion = try run("/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
+        #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test("the C example, compiled by cc against the installed header and library, renders the sticker and passes every check")
+    func cExample() throws {
+        let installation = try Installation.shared.get()
+        let output = try installation.outputFolder("c")
+        let result = try run(installation.example, installation.exampleArguments(output: output))
+        #expect(result.status == 0, "\(result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") })\n\(result.stderr)")
+        #expect(result.stdout.hasSuffix("all checks passed\n"))
+        #expect(!result.stdout.contains("FAIL"))
+        // What it wrote decodes to the rendition sizes.
+        let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@2x.png"))))
+        let oneX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@1x.png"))))
+        #expect(twoX.width == 412 && twoX.height == 412 && oneX.width == 206 && oneX.height == 206)
+        #expect(FileManager.default.fileExists(atPath: output + "/batch/1F601-300@1x.png"))
+    }
+
+    @Test("the C example runs clean under valgrind: no definite or indirect leaks, no invalid reads or writes")
+    func cExampleUnderValgrind() throws {
+        let installation = try Installation.shared.get()
+        let output = try installation.outputFolder("valgrind")
+        let result = try run("/usr/bin/valgrind", [
+            "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--error-exitcode=1",
+        ] + [installation.example] + installation.exampleArguments(output: output))
+        #expect(result.status == 0, "\(result.stderr.suffix(4000))")
+        #expect(result.stdout.hasSuffix("all checks passed\n"))
+        #expect(result.stderr.contains("ERROR SUMMARY: 0 errors"))
+        #expect(result.stderr.contains("definitely lost: 0 bytes") || result.stderr.contains("no leaks are possible"))
+        #expect(result.stderr.contains("indirectly lost: 0 bytes") || result.stderr.contains("no leaks are possible"))
+        #expect(!result.stderr.contains("Invalid read") && !result.stderr.contains("Invalid write"))
+    }
+
+    @Test("the Python ctypes example renders the sticker and passes every check")
+    func pythonExample() throws {
+        let installation = try Installation.shared.get()
+        let output = try installation.outputFolder("python")
+        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/rendition.py"]
+            + installation.exampleArguments(output: output), environment: installation.environment)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.hasSuffix("all checks passed\n"))
+        let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
+        #expect(twoX.width == 412)
+    }
+
+    @Test("the C example calls every function rendition.h declares; the Python binding declares every one")
+    func examplesCoverTheHeader() throws {
+        let functions = try headerFunctions()
+        let c = try String(contentsOfFile: "\(Repository.root)/Examples/c/render.c", encoding: .utf8)
+        let python = try String(contentsOfFile: "\(Repository.root)/Examples/python/rendition.py", encoding: .utf8)
+        #expect(functions.filter { !c.contains("\($0)(") }.sorted() == [])
+        #expect(functions.filter { !python.contains("\"\($0)\"") }.sorted() == [])
+    }
+}
