@@ -63,7 +63,8 @@ let package = Package(
         .executableTarget(
             name: "rendition",
             dependencies: [
-                "RenditionCore", "RenditionCodecs", "RenditionPack",
+                // RenditionC and CRendition for `bench c-abi` (the C interface's overhead).
+                "RenditionCore", "RenditionCodecs", "RenditionPack", "RenditionC", "CRendition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the

@@ -322,17 +322,30 @@ static void check_folders(const uint8_t *sticker, size_t sticker_length, const c
 
     char *json = NULL;
     status = rdn_lint_bytes(sticker, sticker_length, "sticker.png", NULL, &json, &error);
-    CHECK(status == RDN_ERROR_UNSUPPORTED && json == NULL, "lint_bytes: %s (%s)", rdn_status_name(status),
-          rdn_error_message(error));
-    rdn_error_free(error);
+    CHECK(status == RDN_OK && json != NULL && strstr(json, "\"rendition-lint/1\"") != NULL &&
+              strstr(json, "\"sticker.png\"") != NULL && strstr(json, "\"findings\"") != NULL,
+          "lint_bytes: %zu bytes of JSON", json ? strlen(json) : 0);
+    rdn_string_free(json);
+    const uint8_t garbage[] = "not an image";
+    status = rdn_lint_bytes(garbage, sizeof garbage, NULL, "apple-messages", &json, &error);
+    CHECK(status == RDN_OK && json != NULL && strstr(json, "\"unreadable\"") != NULL,
+          "lint_bytes of garbage reports the finding \"unreadable\"");
     rdn_string_free(json);
 
     char pack[4096];
     snprintf(pack, sizeof pack, "%s/pack", output_folder);
-    status = rdn_render_pack(input_folder, pack, NULL, &report, &error);
-    CHECK(status == RDN_ERROR_UNSUPPORTED && report == NULL, "render_pack: %s (%s)", rdn_status_name(status),
-          rdn_error_message(error));
+    options.profile = "discord";
+    status = rdn_render_pack(input_folder, pack, &options, &report, &error);
+    CHECK(status == RDN_OK && report != NULL && strstr(report, "\"stickers\"") != NULL &&
+              strstr(report, "\"failed\"") == NULL,
+          "render_pack with Discord: %zu bytes of report", report ? strlen(report) : 0);
+    rdn_string_free(report);
     rdn_error_free(error);
+    char catalog[4096 + 64];
+    snprintf(catalog, sizeof catalog, "%s/Stickers.xcstickers/Contents.json", pack);
+    FILE *contents = fopen(catalog, "r");
+    CHECK(contents != NULL, "the pack has %s", catalog);
+    if (contents) fclose(contents);
 }
 
 /* ---- Every error code. -------------------------------------------------------------------- */
@@ -385,6 +398,10 @@ static void check_errors(const uint8_t *sticker, size_t length, const char *outp
     const uint8_t not_premultiplied[4] = {200, 0, 0, 100};
     status = rdn_image_create(1, 1, not_premultiplied, 4, 4, RDN_ALPHA_PREMULTIPLIED, &(rdn_image *){NULL}, &error);
     expect_failure(status, error, RDN_ERROR_INVALID_ARGUMENT, "create from a pixel whose red is above its alpha");
+
+    const uint8_t one = 0;
+    status = rdn_lint_bytes(&one, 1, NULL, "no-such-platform", &(char *){NULL}, &error);
+    expect_failure(status, error, RDN_ERROR_INVALID_ARGUMENT, "lint against an unknown profile");
 
     /* Formats and data. */
     const uint8_t text[] = "hello, this is not an image";

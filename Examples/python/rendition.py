@@ -358,8 +358,13 @@ def _main(sticker_path, animation_path, input_folder, output_folder):
 
     report = render_directory(input_folder, os.path.join(output_folder, "batch-py"), threads=2)
     check(report["failed"] == 0 and report["rendered"] == report["total"] > 0, f"render_directory: {report['total']} stickers")
-    expect(UNSUPPORTED, "lint_bytes (linter not in this build)", lint_bytes, sticker, "sticker.png")
-    expect(UNSUPPORTED, "render_pack (pack builder not in this build)", render_pack, input_folder, os.path.join(output_folder, "pack-py"))
+    lint = lint_bytes(sticker, "sticker.png")
+    check(lint["schema"] == "rendition-lint/1" and lint["files"][0]["path"] == "sticker.png"
+          and lint["summary"]["files"] == 1, f"lint_bytes: {lint['summary']}")
+    expect(INVALID_ARGUMENT, "lint against an unknown profile", lint_bytes, sticker, profile="no-such-platform")
+    pack = render_pack(input_folder, os.path.join(output_folder, "pack-py"), profile="whatsapp", threads=2)
+    check(all(s["status"] in ("ok", "partial") for s in pack["stickers"]) and len(pack["stickers"]) > 0,
+          f"render_pack with WhatsApp: {len(pack['stickers'])} stickers")
 
     print("all checks passed" if not failures else f"{len(failures)} checks FAILED")
     return 0 if not failures else 1

@@ -35,10 +35,33 @@ public func rdn_render_pack(
 ) -> rdn_status {
     outReportJSON?.pointee = nil
     return reportingErrors(error) { () throws(CFailure) in
-        _ = try CPath.read(sourceDir, "source_dir")
-        _ = try CPath.read(outputDir, "output_dir")
-        _ = try RenderSettings(options)
-        throw CFailure(RDN_ERROR_UNSUPPORTED, "the pack builder is not part of librendition \(RenditionCVersion.string) yet")
+        let source = try CPath.read(sourceDir, "source_dir")
+        let output = try CPath.read(outputDir, "output_dir")
+        let platformIDs = PackPlatform.builtIn.keys.sorted()
+        let settings = try RenderSettings(options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"])
+        guard FileSystem.isDirectory(source) else { throw CFailure(RDN_ERROR_IO, "\(source) is not a folder") }
+        let platforms: [PackPlatform] = switch settings.profile {
+        case RenderSettings.defaultProfile: []
+        case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
+        default: PackPlatform.builtIn[settings.profile].map { [$0] } ?? []
+        }
+        let packOptions = PackOptions(
+            platforms: platforms, threads: settings.threads, compressionLevel: settings.renderOptions.png.compressionLevel)
+        do throws(PackError) {
+            _ = try PackBuilder(source: source, output: output, options: packOptions).build()
+        } catch {
+            switch error {
+            case .file(let fileError): throw CFailure(fileError)
+            case .invalidConfiguration, .empty, .unknownPlatform: throw .invalidArgument(error.description)
+            }
+        }
+        guard let outReportJSON else { return }
+        let report: [UInt8]
+        do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch { throw CFailure(error) }
+        guard let copy = CStrings.duplicate(String(decoding: report, as: UTF8.self)) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(report.count)-byte report")
+        }
+        outReportJSON.pointee = copy
     }
 }
 
@@ -49,9 +72,25 @@ public func rdn_lint_bytes(
 ) -> rdn_status {
     outJSON?.pointee = nil
     return reportingErrors(error) { () throws(CFailure) in
-        _ = try required(outJSON, "out_json")
+        let outJSON = try required(outJSON, "out_json")
         guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
-        throw CFailure(RDN_ERROR_UNSUPPORTED, "the linter is not part of librendition \(RenditionCVersion.string) yet")
+        let profileID = try RenderSettings.profile(profile, accepted: StickerProfile.builtIn.keys.sorted())
+        guard let stickerProfile = StickerProfile.builtIn[profileID] else { throw .invalidArgument("unknown profile \"\(profileID)\"") }
+        var path = "sticker"
+        if let name {
+            guard let text = String(validatingCString: name) else { throw .invalidArgument("name is not UTF-8") }
+            path = text
+        }
+        let input = Array(UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+        let report = StickerLinter(options: LintOptions(profile: stickerProfile)).lint(bytes: input, path: path)
+        let json: String
+        do { json = try LintDocument(reports: [report], profile: stickerProfile).json() } catch {
+            throw CFailure(RDN_ERROR_INTERNAL, "the lint report could not be written as JSON: \(error)")
+        }
+        guard let copy = CStrings.duplicate(json) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(json.utf8.count)-byte report")
+        }
+        outJSON.pointee = copy
     }
 }
 

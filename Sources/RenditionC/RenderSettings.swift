@@ -19,8 +19,12 @@ struct RenderSettings {
     /// Most pixels in an image made by resize or render.
     let maxOutputPixels: Int
 
-    /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`.
-    init(_ pointer: UnsafePointer<rdn_render_options>?) throws(CFailure) {
+    /// The profile named by the options (`defaultProfile` for NULL), one of the accepted ones.
+    let profile: String
+
+    /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`. `profiles` are
+    /// the profile names the calling function accepts.
+    init(_ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile]) throws(CFailure) {
         var options = rdn_render_options()
         rdn_render_options_init(&options)
         if let pointer {
@@ -38,12 +42,7 @@ struct RenderSettings {
         guard options.compression >= -1 && options.compression <= 12 else {
             throw .invalidArgument("compression \(options.compression) is outside -1...12")
         }
-        if let profile = options.profile {
-            guard let name = String(validatingCString: profile) else { throw .invalidArgument("profile is not UTF-8") }
-            guard name == Self.defaultProfile else {
-                throw .invalidArgument("unknown profile \"\(name)\"; this version knows \"\(Self.defaultProfile)\"")
-            }
-        }
+        profile = try Self.profile(options.profile, accepted: profiles)
         let scales = try Self.scales(options.scales)
         threads = options.threads == 0 ? Self.processorCount : Int(options.threads)
         maxOutputPixels = options.max_output_pixels == 0 ? Self.defaultMaxOutputPixels : Int(clamping: options.max_output_pixels)
@@ -55,6 +54,17 @@ struct RenderSettings {
             webp.method = Int(options.compression) / 2
         }
         renderOptions = RenderOptions(scales: scales, png: png, format: format, frameThreads: threads, webp: webp)
+    }
+
+    /// The profile name at `pointer` (`defaultProfile` for NULL), or RDN_ERROR_INVALID_ARGUMENT
+    /// when it is not UTF-8 or not one of `accepted`.
+    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String]) throws(CFailure) -> String {
+        guard let pointer else { return defaultProfile }
+        guard let name = String(validatingCString: pointer) else { throw .invalidArgument("profile is not UTF-8") }
+        guard accepted.contains(name) else {
+            throw .invalidArgument("unknown profile \"\(name)\"; here: \(accepted.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        return name
     }
 
     /// The engine's output format for a C format; JPEG output is unsupported.
@@ -94,8 +104,8 @@ struct RenderSettings {
         return scales
     }
 
-    /// Online CPU cores (at least 1).
-    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// Online CPU cores (at least 1), read once: sysconf reads a /sys file on every call.
+    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Throws RDN_ERROR_LIMIT_EXCEEDED when a `width` x `height` output is over `maxOutputPixels`.
     func checkOutputSize(width: Int, height: Int) throws(CFailure) {

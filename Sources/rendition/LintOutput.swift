@@ -52,38 +52,8 @@ enum LintOutput {
         return line
     }
 
-    /// The JSON document (schema in the README).
+    /// The JSON document (schema in the README); the same text `rdn_lint_bytes` returns.
     static func json(_ reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]?) throws -> String {
-        let document = LintDocument(
-            schema: "rendition-lint/1", profile: profile.id, maximumBytes: profile.maximumBytes, files: reports,
-            summary: LintDocument.Summary(
-                files: reports.count, errors: reports.reduce(0) { $0 + $1.count(.error) },
-                warnings: reports.reduce(0) { $0 + $1.count(.warning) }, infos: reports.reduce(0) { $0 + $1.count(.info) }),
-            fixes: fixes)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
-    }
-}
-
-/// The top-level JSON object of `rendition lint --json`.
-struct LintDocument: Encodable {
-    struct Summary: Encodable {
-        let files: Int
-        let errors: Int
-        let warnings: Int
-        let infos: Int
-    }
-
-    let schema: String
-    let profile: String
-    let maximumBytes: Int
-    let files: [LintReport]
-    let summary: Summary
-    let fixes: [FixOutcome]?
-
-    enum CodingKeys: String, CodingKey {
-        case schema, profile, files, summary, fixes
-        case maximumBytes = "maximum_bytes"
+        try LintDocument(reports: reports, profile: profile, fixes: fixes).json()
     }
 }

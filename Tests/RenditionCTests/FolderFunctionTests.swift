@@ -1,6 +1,7 @@
 import CRendition
 import Foundation
 import RenditionC
+import RenditionPack
 import Testing
 
 @Suite("C interface: folders, lint, pack")
@@ -63,18 +64,70 @@ struct FolderFunctionTests {
         expectOK { rdn_render_directory(empty, output + "/none", nil, nil, $0) }
     }
 
-    @Test("rdn_lint_bytes and rdn_render_pack are RDN_ERROR_UNSUPPORTED in this build, after checking their arguments")
-    func notYetAvailable() throws {
-        let sticker = try Repository.fixture(CFixtures.sticker)
+    @Test("rdn_lint_bytes returns the CLI's JSON document for one file, findings included; bad arguments are refused")
+    func lintBytes() throws {
+        let path = "\(Repository.root)/Fixtures/lint/white-box.png"
+        let bytes = try Repository.fixture("lint/white-box.png")
         var json: UnsafeMutablePointer<CChar>?
-        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "linter is not part of librendition") { error in
-            sticker.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, "sticker.png", nil, &json, error) }
+        expectOK { error in bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, path, nil, &json, error) } }
+        let text = json.map { String(cString: $0) } ?? ""
+        rdn_string_free(json)
+        let report = StickerLinter(options: LintOptions()).lint(path: path)
+        #expect(text == (try LintDocument(reports: [report], profile: .appleMessages).json()), "same text as `rendition lint --json FILE`")
+        #expect(report.codes.contains(.opaqueBackground), "the fixture has the finding it was made for")
+
+        let cli = try run(Self.renditionExecutable, ["lint", "--json", path])
+        #expect(cli.stdout == text + "\n", "the CLI prints the same document")
+
+        var garbage: UnsafeMutablePointer<CChar>?
+        expectOK { rdn_lint_bytes(nil, 0, nil, "apple-messages", &garbage, $0) }
+        #expect(garbage.map { String(cString: $0) }?.contains("\"unreadable\"") == true)
+        rdn_string_free(garbage)
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"whatsapp\"") { error in
+            bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "whatsapp", &json, error) }
         }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_json is NULL") { error in
-            sticker.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, nil, nil, error) }
+            bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, nil, nil, error) }
         }
-        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "pack builder is not part of librendition") { rdn_render_pack("/tmp", "/tmp/pack", nil, &json, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "source_dir is NULL") { rdn_render_pack(nil, "/tmp/pack", nil, &json, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "bytes is NULL") { rdn_lint_bytes(nil, 3, nil, nil, &json, $0) }
         #expect(json == nil)
+    }
+
+    /// The `rendition` executable next to the test bundle.
+    static var renditionExecutable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rendition").path
+    }
+
+    @Test("rdn_render_pack builds the Apple catalog (and a platform's pack for its profile) and returns pack-report.json")
+    func renderPack() throws {
+        let output = try Repository.temporaryFolder("pack")
+        let source = "\(Repository.root)/Fixtures/stickers/derived"
+        var report: UnsafeMutablePointer<CChar>?
+        var options = renderOptions { $0.threads = 2 }
+        "telegram".withCString { profile in
+            options.profile = profile
+            expectOK { rdn_render_pack(source, output, &options, &report, $0) }
+        }
+        let text = report.map { String(cString: $0) } ?? ""
+        rdn_string_free(report)
+        #expect(text == (try String(contentsOfFile: output + "/pack-report.json", encoding: .utf8)))
+        let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        let stickers = parsed["stickers"] as? [[String: Any]] ?? []
+        #expect(stickers.count == 6 && stickers.allSatisfy { $0["status"] as? String == "ok" })
+        let files = FileManager.default
+        #expect(files.fileExists(atPath: output + "/Stickers.xcstickers/Sticker Pack.stickerpack/Contents.json"))
+        #expect(files.fileExists(atPath: output + "/renditions/1F601-300@1x.png"))
+        #expect(files.fileExists(atPath: output + "/telegram"))
+        #expect(!files.fileExists(atPath: output + "/whatsapp"))
+
+        expectFailure(RDN_ERROR_IO, containing: "is not a folder") { rdn_render_pack("/nonexistent", output, nil, &report, $0) }
+        let empty = try Repository.temporaryFolder("empty")
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "no sticker images found") { rdn_render_pack(empty, output + "/e", nil, &report, $0) }
+        "myspace".withCString { profile in
+            var unknown = renderOptions { $0.profile = profile }
+            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"myspace\"") { rdn_render_pack(source, output, &unknown, &report, $0) }
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "source_dir is NULL") { rdn_render_pack(nil, output, nil, &report, $0) }
+        #expect(report == nil)
     }
 }

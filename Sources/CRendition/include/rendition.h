@@ -306,8 +306,11 @@ typedef struct rdn_render_options {
      *  the deflate level (default 8). WebP (lossless): libwebp's method, effort / 2 (default
      *  method 4). GIF: ignored. */
     int32_t compression;
-    /** The platform whose renditions apply (UTF-8 identifier); NULL means "apple-messages",
-     *  the only profile of this version: @3x masters, @2x and @1x renditions. */
+    /** The platform (UTF-8 identifier); NULL means "apple-messages": @3x masters, @2x and @1x
+     *  renditions. rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory
+     *  accept only "apple-messages"; rdn_render_pack also accepts "whatsapp", "signal",
+     *  "telegram", "discord", "line" (that platform's pack besides the Apple one) and "all".
+     *  Any other name: RDN_ERROR_INVALID_ARGUMENT. */
     const char *profile;
     /** Which renditions rdn_render makes: RDN_SCALE_* bits; 0 means the profile's set
      *  (RDN_SCALE_2X | RDN_SCALE_1X). Renditions come highest scale first. */
@@ -391,18 +394,19 @@ void rdn_string_free(char *string);
 /* ---------------------------------------------------------------------------------------- */
 
 /**
- * Checks a sticker file against a platform's rules and returns the JSON document
- * `rendition lint --json` prints for that one file (schema "rendition-lint/1", documented in
- * the README): format, size, size class, frames, byte count and findings with stable codes
- * and severities. A file with error findings (even an undecodable one) still returns RDN_OK:
- * the findings are the result.
+ * Checks a sticker file against a platform's rules and for edge problems, and returns the
+ * JSON document `rendition lint --json` prints for that one file (schema "rendition-lint/1",
+ * documented in the README's Lint section): the profile and its byte limit, one entry in
+ * "files" with format, size, size class, frames, byte count, measurements and findings (each
+ * with a stable code, a severity and a message), and the counts per severity in "summary".
+ * A file with error findings (even an undecodable one: finding "unreadable") still returns
+ * RDN_OK: the findings are the result.
  *
- * name      the file name reported in the document's "path" (NULL: "sticker").
- * profile   platform identifier, NULL for "apple-messages"; an unknown one gives
- *           RDN_ERROR_INVALID_ARGUMENT.
+ * bytes, length  the file (read during the call only).
+ * name      the file name reported as the entry's "path" (NULL: "sticker").
+ * profile   lint profile identifier, NULL for "apple-messages" (the built-in one); an unknown
+ *           one gives RDN_ERROR_INVALID_ARGUMENT.
  * out_json  receives a UTF-8 JSON string, freed with rdn_string_free.
- *
- * In builds without the linter this returns RDN_ERROR_UNSUPPORTED.
  */
 rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name, const char *profile,
                           char **out_json, rdn_error **error);
@@ -427,11 +431,22 @@ rdn_status rdn_render_directory(const char *input_dir, const char *output_dir, c
                                 char **out_report_json, rdn_error **error);
 
 /**
- * Builds a sticker pack from a folder of @3x stickers, like `rendition pack SRC -o OUT`
- * (an Xcode sticker catalog plus the flat renditions; `options->profile` picks the
- * platform), and returns the same JSON report the command prints with --json.
+ * Builds a sticker pack from a folder of @3x stickers, like `rendition pack SRC -o OUT`: in
+ * `output_dir`, an Xcode-ready Stickers.xcstickers catalog (stickers, sticker sequences, the
+ * iMessage app icon set), the flat @3x/@2x/@1x renditions, other platforms' packs when
+ * `options->profile` names them, every file fitted under its byte limit, and pack-report.json.
+ * The source folder may hold a pack.json or pack.yaml (order, names, accessibility labels,
+ * size class, icon; see the README). Uses options->threads and options->compression (the
+ * first PNG level of the size-fitting ladder); re-runs skip stickers that are up to date.
+ * A sticker that fails is reported and the others go on: the call still returns RDN_OK.
  *
- * In builds without the pack builder this returns RDN_ERROR_UNSUPPORTED.
+ * out_report_json  receives (unless NULL) the contents of pack-report.json, freed with
+ *                  rdn_string_free: {"sizeClass":…,"stickers":[{"name","input","status",
+ *                  "files":[{"path","bytes","width","height","limit","step","givenUp",
+ *                  "notes"}],"error"?,"problems"?}],"platformProblems":{…}}.
+ *
+ * Fails with RDN_ERROR_IO when `source_dir` is not a folder or an output cannot be written,
+ * RDN_ERROR_INVALID_ARGUMENT for an invalid pack.json/pack.yaml or a folder without stickers.
  */
 rdn_status rdn_render_pack(const char *source_dir, const char *output_dir, const rdn_render_options *options,
                            char **out_report_json, rdn_error **error);

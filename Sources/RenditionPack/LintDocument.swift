@@ -1,0 +1,55 @@
+import Foundation
+
+/// The top-level JSON object of `rendition lint --json` (schema `rendition-lint/1`, see the
+/// README): the profile, one report per file, counts per severity and, with fixes, what each
+/// fix did. The C interface's `rdn_lint_bytes` returns the same document.
+public struct LintDocument: Encodable {
+    /// Counts over every file.
+    public struct Summary: Encodable {
+        /// Files checked.
+        public let files: Int
+        /// Error findings.
+        public let errors: Int
+        /// Warning findings.
+        public let warnings: Int
+        /// Info findings.
+        public let infos: Int
+    }
+
+    /// `rendition-lint/1`.
+    public let schema: String
+    /// The profile's identifier.
+    public let profile: String
+    /// The profile's byte limit.
+    public let maximumBytes: Int
+    /// One report per file, in input order.
+    public let files: [LintReport]
+    /// Counts per severity.
+    public let summary: Summary
+    /// What `--fix` did, when asked.
+    public let fixes: [FixOutcome]?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, profile, files, summary, fixes
+        case maximumBytes = "maximum_bytes"
+    }
+
+    /// The document for `reports` checked against `profile`.
+    public init(reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]? = nil) {
+        schema = "rendition-lint/1"
+        self.profile = profile.id
+        maximumBytes = profile.maximumBytes
+        files = reports
+        summary = Summary(
+            files: reports.count, errors: reports.reduce(0) { $0 + $1.count(.error) },
+            warnings: reports.reduce(0) { $0 + $1.count(.warning) }, infos: reports.reduce(0) { $0 + $1.count(.info) })
+        self.fixes = fixes
+    }
+
+    /// The document as pretty-printed JSON with sorted keys.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
