@@ -55,7 +55,7 @@ let package = Package(
             name: "RenditionPack",
             dependencies: ["RenditionCore", "RenditionCodecs", .product(name: "Yams", package: "Yams")]),
         // The C interface: the hand-written header (include/rendition.h) and a C file that
-        // compiles it with warnings on; no code.
+        // compiles it on its own; no code.
         .target(name: "CRendition", path: "Sources/CRendition"),
         // Swift implementing rendition.h with @c @implementation (the compiler checks every
         // function against the header).

@@ -1,6 +1,8 @@
 /*
  * Compiles rendition.h as C on its own, so a header that is not valid C (or not
- * self-contained) fails the build. The library's code is Swift (Sources/RenditionC).
+ * self-contained) fails the build; the tests also compile the C example against the
+ * installed header with -Wall -Wextra -Werror. The library's code is Swift
+ * (Sources/RenditionC).
  */
 #include "rendition.h"
 
