@@ -83,8 +83,16 @@ struct FolderFunctionTests {
         expectOK { rdn_lint_bytes(nil, 0, nil, "apple-messages", &garbage, $0) }
         #expect(garbage.map { String(cString: $0) }?.contains("\"unreadable\"") == true)
         rdn_string_free(garbage)
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"whatsapp\"") { error in
-            bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "whatsapp", &json, error) }
+        // Other platforms' lint profiles: WhatsApp wants 512x512 WebP, so this PNG has errors.
+        var whatsapp: UnsafeMutablePointer<CChar>?
+        expectOK { error in bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "whatsapp", &whatsapp, error) } }
+        let whatsappDocument = whatsapp.map { String(cString: $0) } ?? ""
+        rdn_string_free(whatsapp)
+        let whatsappReport = StickerLinter(options: LintOptions(profile: StickerProfile.builtIn["whatsapp"]!)).lint(bytes: bytes, path: "sticker")
+        #expect(whatsappDocument == (try LintDocument(reports: [whatsappReport], profile: StickerProfile.builtIn["whatsapp"]!).json()))
+        #expect(whatsappDocument.contains("\"profile\" : \"whatsapp\"") && whatsappReport.hasErrors)
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"myspace\"") { error in
+            bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "myspace", &json, error) }
         }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_json is NULL") { error in
             bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, nil, nil, error) }

@@ -404,8 +404,9 @@ void rdn_string_free(char *string);
  *
  * bytes, length  the file (read during the call only).
  * name      the file name reported as the entry's "path" (NULL: "sticker").
- * profile   lint profile identifier, NULL for "apple-messages" (the built-in one); an unknown
- *           one gives RDN_ERROR_INVALID_ARGUMENT.
+ * profile   lint profile identifier: NULL or "apple-messages", or another platform's
+ *           ("whatsapp", "signal", "telegram", "discord", "line"); an unknown one gives
+ *           RDN_ERROR_INVALID_ARGUMENT.
  * out_json  receives a UTF-8 JSON string, freed with rdn_string_free.
  */
 rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name, const char *profile,
