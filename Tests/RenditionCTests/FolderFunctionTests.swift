@@ -22,8 +22,9 @@ struct FolderFunctionTests {
     @Test("rdn_render_directory renders a folder, reports each sticker, skips up-to-date ones and reports bad files")
     func renderDirectory() throws {
         let input = try Repository.temporaryFolder("in")
-        let output = try Repository.temporaryFolder("out") + "/renditions"
-        defer { try? FileManager.default.removeItem(atPath: input) }
+        let outputRoot = try Repository.temporaryFolder("out")
+        let output = outputRoot + "/renditions"
+        defer { Repository.remove(input, outputRoot) }
         for name in ["1F41D-300.png", "1F601-300.png"] {
             try FileManager.default.copyItem(atPath: "\(Repository.root)/Fixtures/stickers/derived/\(name)", toPath: "\(input)/\(name)")
         }
@@ -52,6 +53,8 @@ struct FolderFunctionTests {
     @Test("rdn_render_directory: missing folders are RDN_ERROR_IO; NULL or empty paths are invalid; no report requested is fine")
     func renderDirectoryFailures() throws {
         let output = try Repository.temporaryFolder("out")
+        let empty = try Repository.temporaryFolder("empty")
+        defer { Repository.remove(output, empty) }
         var report: UnsafeMutablePointer<CChar>?
         expectFailure(RDN_ERROR_IO, containing: "no such file or folder") { rdn_render_directory("/nonexistent/stickers", output, nil, &report, $0) }
         #expect(report == nil)
@@ -60,7 +63,6 @@ struct FolderFunctionTests {
         expectFailure(RDN_ERROR_IO, containing: file) { rdn_render_directory("\(Repository.root)/Fixtures/stickers/derived", file + "/sub", nil, &report, $0) }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "input_dir is NULL") { rdn_render_directory(nil, output, nil, &report, $0) }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "output_dir is empty") { rdn_render_directory(output, "", nil, &report, $0) }
-        let empty = try Repository.temporaryFolder("empty")
         expectOK { rdn_render_directory(empty, output + "/none", nil, nil, $0) }
     }
 
@@ -109,6 +111,8 @@ struct FolderFunctionTests {
     @Test("rdn_render_pack builds the Apple catalog (and a platform's pack for its profile) and returns pack-report.json")
     func renderPack() throws {
         let output = try Repository.temporaryFolder("pack")
+        let empty = try Repository.temporaryFolder("empty")
+        defer { Repository.remove(output, empty) }
         let source = "\(Repository.root)/Fixtures/stickers/derived"
         var report: UnsafeMutablePointer<CChar>?
         var options = renderOptions { $0.threads = 2 }
@@ -129,7 +133,6 @@ struct FolderFunctionTests {
         #expect(!files.fileExists(atPath: output + "/whatsapp"))
 
         expectFailure(RDN_ERROR_IO, containing: "is not a folder") { rdn_render_pack("/nonexistent", output, nil, &report, $0) }
-        let empty = try Repository.temporaryFolder("empty")
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "no sticker images found") { rdn_render_pack(empty, output + "/e", nil, &report, $0) }
         "myspace".withCString { profile in
             var unknown = renderOptions { $0.profile = profile }

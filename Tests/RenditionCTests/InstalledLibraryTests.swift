@@ -33,7 +33,10 @@ struct Installation: Sendable {
 
     private static func make() -> Result<Installation, InstallationError> {
         do {
-            let root = try Repository.temporaryFolder("install")
+            // One fixed folder, replaced by each run, so runs leave no copies behind.
+            let root = "\(Repository.root)/.build/c-library/test-install"
+            try? FileManager.default.removeItem(atPath: root)
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             let prefix = root + "/prefix"
             // The script builds in its own scratch folder (.build/c-library): this test runs
             // inside `swift test`, which holds the lock on .build itself.

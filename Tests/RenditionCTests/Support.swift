@@ -13,6 +13,11 @@ enum Repository {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(root)/Fixtures/\(relative)")))
     }
 
+    /// Removes folders made by `temporaryFolder`.
+    static func remove(_ paths: String...) {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// A new empty temporary folder.
     static func temporaryFolder(_ label: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rendition-c-\(label)-\(UUID().uuidString)").path
