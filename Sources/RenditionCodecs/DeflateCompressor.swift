@@ -24,16 +24,17 @@ public final class DeflateCompressor {
     /// Compresses `count` bytes at `data` into a zlib stream appended to `output`.
     func appendZlib(_ data: UnsafeRawPointer, count: Int, to output: inout [UInt8]) throws(CodecError) {
         let bound = libdeflate_zlib_compress_bound(handle, count)
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: bound))
-        let written = output.withUnsafeMutableBufferPointer { buffer in
-            libdeflate_zlib_compress(handle, data, count, buffer.baseAddress! + start, bound)
+        var written = 0
+        // An uninitialised scratch buffer of the bound's size: no zero-fill.
+        let compressed = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+            written = libdeflate_zlib_compress(handle, data, count, buffer.baseAddress!, bound)
+            initialized = written
         }
         guard written > 0 else {
-            output.removeLast(bound)
             throw .encodingFailed(format: .png, reason: "libdeflate could not compress the image data")
         }
-        output.removeLast(bound - written)
+        output.reserveCapacity(output.count + written)
+        output.append(contentsOf: compressed)
     }
 }
 

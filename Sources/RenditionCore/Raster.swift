@@ -57,8 +57,8 @@ public struct Raster: Sendable, Equatable {
     /// Each colour channel becomes `round(premultiplied * 255 / alpha)`; pixels with zero
     /// alpha become `(0, 0, 0, 0)`.
     public func straightRGBA() -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: width * height * 4)
-        result.withUnsafeMutableBufferPointer { destination in
+        let count = width * height * 4
+        return [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
             bytes.withUnsafeBufferPointer { source in
                 for y in 0..<height {
                     AlphaConversion.unpremultiply(
@@ -66,8 +66,8 @@ public struct Raster: Sendable, Equatable {
                         into: destination.baseAddress! + y * width * 4, pixelCount: width)
                 }
             }
+            initialized = count
         }
-        return result
     }
 
     /// The premultiplied pixel at (`x`, `y`).
