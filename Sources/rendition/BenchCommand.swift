@@ -8,8 +8,9 @@ import RenditionPack
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the resampler, the whole still pipeline, lint or the C interface in-process.",
-        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchLintCommand.self, BenchCABICommand.self]
+        abstract: "Time the resampler, the whole still or animated pipeline, lint or the C interface in-process.",
+        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchAnimatedCommand.self, BenchLintCommand.self,
+                      BenchCABICommand.self]
     )
 }
 

@@ -1,5 +1,6 @@
 import RenditionTestSupport
 import Foundation
+import RenditionCodecs
 import Testing
 
 /// Runs the built `rendition` executable, as a user would.
@@ -112,6 +113,35 @@ struct CommandLineTests {
         let perFile = try #require(object["per_file"] as? [[String: Any]])
         #expect(perFile.count == 2)
         #expect(perFile.compactMap { $0["output_bytes"] as? Int }.reduce(0, +) == written)
+    }
+
+    @Test("bench animated --json reports the bytes and frames that render writes, the same on 1 and 2 threads")
+    func benchAnimatedJSON() throws {
+        let files = [Fixtures.path("lint/animated.png"), Fixtures.path("gif/pillow/dispose_bgnd.gif")]
+        let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        let render = try Self.run(["render"] + files + ["-o", output, "--quiet", "--log", "human"])
+        #expect(render.status == 0, "stderr: \(render.err)")
+        var written: [Int] = []
+        var frames: [[Int]] = []
+        for (stem, ext) in [("animated", "png"), ("dispose_bgnd", "gif")] {
+            let renditions = try ["@2x", "@1x"].map { try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(stem)\($0).\(ext)")) }
+            written.append(renditions.reduce(0) { $0 + $1.count })
+            frames.append(try renditions.map { try ImageDecoder.decodeAnimation([UInt8]($0)).frames.count })
+        }
+        #expect(frames == [[3, 3], [5, 5]])  // the fixtures' frame counts: every frame differs
+        for threads in ["1", "2"] {
+            let bench = try Self.run(["bench", "animated"] + files + ["--iterations", "2", "--warmup", "0", "--threads", threads, "--json"])
+            #expect(bench.status == 0, "stderr: \(bench.err)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
+            #expect(object["benchmark"] as? String == "animated" && object["threads"] as? Int == Int(threads))
+            #expect(object["iterations"] as? Int == 2 && object["files"] as? Int == 2)
+            #expect((object["median_us"] as? Double ?? 0) > 0 && (object["cpu_median_us"] as? Double ?? 0) > 0)
+            #expect(object["output_bytes"] as? Int == written.reduce(0, +))
+            let perFile = try #require(object["per_file"] as? [[String: Any]])
+            #expect(perFile.compactMap { $0["output_bytes"] as? Int } == written)
+            #expect(perFile.compactMap { $0["frames"] as? [Int] } == frames)
+            #expect(perFile.compactMap { $0["extension"] as? String } == ["png", "gif"])
+        }
     }
 
     @Test("bench resize --json with 2 threads reports throughput")

@@ -1,9 +1,12 @@
 """Runs Rendition and its peers on the same sticker(s), interleaved, and prints the table.
 
-Three tasks, single thread unless said:
+Five tasks, single thread unless said (`--tasks`, default resize,pipeline,batch):
   resize    one @3x sticker's decoded pixels → @2x + @1x (Lanczos on premultiplied alpha)
   pipeline  its PNG bytes → decode → both renditions → PNG bytes (each peer's default PNG settings)
   batch     N stickers (the OpenMoji fixtures, repeated) → files, 2 workers per contender
+  animated  a 24-frame 618 px animated sticker, APNG and GIF → animated @2x + @1x in the same
+            format (`animated_task.py`)
+  catalog   1,000 stickers → @2x + @1x PNG files on 2 workers, with peak memory (`catalog_task.py`)
 Each round runs every contender once per task, in a rotating order, so machine noise falls
 on all of them alike; a round's figure is the median of its iterations, and the table shows
 the median over rounds. Quality is measured on the resize outputs against the float64
@@ -27,6 +30,8 @@ import tempfile
 
 import numpy as np
 
+from . import animated_task, catalog_task
+from .cli_animated import GifsicleAnimated, ImageMagickAnimated
 from .contenders import ImageMagickContender, PythonContender, RenditionContender, Unsupported
 from .libraries import rendition_sizes
 from .reference import Reference
@@ -57,7 +62,12 @@ def arguments():
     parser.add_argument("--batch", type=int, default=500, help="stickers per batch (0: no batch task)")
     parser.add_argument("--batch-rounds", type=int, default=2, help="interleaved rounds for the batch")
     parser.add_argument("--workers", type=int, default=2, help="processes or threads per contender in the batch")
-    parser.add_argument("--tasks", default="resize,pipeline,batch", help="comma-separated tasks to run")
+    parser.add_argument("--animated-rounds", type=int, default=5, help="interleaved rounds for the animated task")
+    parser.add_argument("--animated-iterations", type=int, default=3, help="animations per round (animated task)")
+    parser.add_argument("--catalog", type=int, default=1000, help="stickers in the catalog task")
+    parser.add_argument("--catalog-rounds", type=int, default=3, help="interleaved rounds for the catalog task")
+    parser.add_argument("--tasks", default="resize,pipeline,batch",
+                        help="comma-separated tasks to run: resize, pipeline, batch, animated, catalog")
     parser.add_argument("--only", default="", help="comma-separated contender labels (substring match) to run")
     parser.add_argument("--json", dest="json_path", help="also write the results as JSON here")
     parser.add_argument("--markdown", dest="markdown_path", help="also write the table as Markdown here")
@@ -77,6 +87,12 @@ def machine():
     vector = "AVX-512" if " avx512f" in flags else "AVX2" if " avx2" in flags else "SSE"
     return {"cpu": model, "cores": os.cpu_count(), "vector": vector, "os": platform.platform(),
             "python": platform.python_version(), "date": datetime.date.today().isoformat()}
+
+
+def machine_line(m):
+    return (f"Machine: {m['cpu']}, {m['cores']} cores ({m['vector']}), {m['os']}, {m['date']}; "
+            f"1-minute load average {m['load_before']:.1f} before the run, {m['load_after']:.1f} after"
+            + (f", {m['load_mean']:.1f} on average over {m['load_samples']} samples during it." if m.get("load_samples") else "."))
 
 
 def worker_environment(log_dir):
@@ -143,24 +159,121 @@ def main():
     log_dir = os.path.join(scratch, "logs")
     os.makedirs(log_dir)
     env = worker_environment(log_dir)
-    sticker = os.path.abspath(options.sticker)
+    try:
+        run(options, scratch, env)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
-    load_before = os.getloadavg()[0]
+
+def run(options, scratch, env):
+    sticker = os.path.abspath(options.sticker)
+    tasks = {t.strip() for t in options.tasks.split(",") if t.strip()}
+    unknown = tasks - {"resize", "pipeline", "batch", "animated", "catalog"}
+    if unknown:
+        sys.exit(f"unknown task(s): {', '.join(sorted(unknown))}")
+    still = bool(tasks & {"resize", "pipeline", "batch"})
+    wanted = [w.strip().lower() for w in options.only.split(",") if w.strip()]
+
+    def selected(label):
+        return not wanted or any(w in label.lower() for w in wanted)
+
+    load = LoadSampler()
     print("Starting contenders…", file=sys.stderr, flush=True)
     rendition = RenditionContender("Rendition", options.rendition)
-    contenders = [rendition]
+    needed = set()
+    if still:
+        needed |= {peer_id for _, peer_id, _ in PYTHON_PEERS}
+    if "animated" in tasks:
+        needed |= {"pillow", "fast-image-resize"}
+    if "catalog" in tasks:
+        needed |= {peer_id for _, peer_id in catalog_task.PEERS}
+    python_peers = {}
     for label, peer_id, venv in PYTHON_PEERS:
-        contenders.append(PythonContender(label, peer_id, os.path.join(HERE, venv, "bin", "python"), env))
-    contenders.append(ImageMagickContender("ImageMagick (CLI, process per sticker)", env, os.path.join(scratch, "im")))
-    os.makedirs(os.path.join(scratch, "im"))
-    if options.only:
-        wanted = [w.strip().lower() for w in options.only.split(",") if w.strip()]
-        contenders = [c for c in contenders if c is rendition or any(w in c.label.lower() for w in wanted)]
-    available = [c for c in contenders if not c.unavailable]
+        if peer_id in needed and selected(label):
+            python_peers[peer_id] = PythonContender(label, peer_id, os.path.join(HERE, venv, "bin", "python"), env)
+    contenders = [rendition] + list(python_peers.values())
+    if still and selected("ImageMagick (CLI, process per sticker)"):
+        os.makedirs(os.path.join(scratch, "im"))
+        contenders.append(ImageMagickContender("ImageMagick (CLI, process per sticker)", env, os.path.join(scratch, "im")))
     for c in contenders:
         if c.unavailable:
             print(f"  {c.label}: unavailable ({c.unavailable})", file=sys.stderr)
 
+    report = {"sticker": os.path.relpath(sticker, REPOSITORY), "tasks": sorted(tasks)}
+    parts = []
+    if still:
+        still_report = run_still(options, tasks, contenders, rendition, sticker, scratch)
+        report.update(still_report)
+        parts.append(("still", still_report))
+    if "animated" in tasks:
+        handles = [RenditionContender("Rendition, 1 thread", options.rendition, threads=1),
+                   RenditionContender("Rendition, 2 threads", options.rendition, threads=2)]
+        handles += [python_peers[p] for p in ("pillow", "fast-image-resize") if p in python_peers]
+        os.makedirs(os.path.join(scratch, "animated-im"))
+        os.makedirs(os.path.join(scratch, "animated-gifsicle"))
+        handles += [ImageMagickAnimated("ImageMagick (CLI)", env, os.path.join(scratch, "animated-im")),
+                    GifsicleAnimated("gifsicle (CLI, GIF only)", os.path.join(scratch, "animated-gifsicle"))]
+        handles = handles[:2] + [h for h in handles[2:] if selected(h.label)]
+        report["animated"] = animated_task.run(handles, interleave, options, scratch, BATCH_SOURCE)
+        parts.append(("animated", report["animated"]))
+    if "catalog" in tasks and options.catalog > 0:
+        files = make_batch_folder(options.catalog, os.path.join(scratch, "catalog-input"))
+        handles = [RenditionContender("Rendition, 2 threads", options.rendition, threads=2),
+                   RenditionContender("Rendition, 1 thread", options.rendition, threads=1)]
+        handles += [python_peers[p] for _, p in catalog_task.PEERS if p in python_peers]
+        report["catalog"] = catalog_task.run(handles, interleave, files, options, scratch)
+        parts.append(("catalog", report["catalog"]))
+
+    for contender in contenders:
+        contender.close()
+    report["machine"] = {**machine(), **load.stop()}
+
+    text = [machine_line(report["machine"]), ""]
+    for kind, part in parts:
+        if kind == "still":
+            text.append(markdown(report, [c.label for c in contenders], "batch" in tasks and options.batch > 0))
+        elif kind == "animated":
+            text.append(animated_task.markdown(part, options.animated_rounds, options.animated_iterations))
+        else:
+            text.append(catalog_task.markdown(part))
+    table = "\n".join(text)
+    print(table)
+    if options.json_path:
+        with open(options.json_path, "w") as handle:
+            json.dump(report, handle, indent=2, default=float)
+    if options.markdown_path:
+        with open(options.markdown_path, "w") as handle:
+            handle.write(table)
+
+
+class LoadSampler:
+    """The 1-minute load average before, after and every 10 s during the run."""
+
+    def __init__(self):
+        import threading
+        self.before = os.getloadavg()[0]
+        self.samples = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self):
+        while not self._stop.wait(10):
+            self.samples.append(os.getloadavg()[0])
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join()
+        result = {"load_before": self.before, "load_after": os.getloadavg()[0]}
+        if self.samples:
+            result.update(load_mean=statistics.mean(self.samples), load_max=max(self.samples),
+                          load_samples=len(self.samples))
+        return result
+
+
+def run_still(options, tasks, contenders, rendition, sticker, scratch):
+    """The resize, pipeline and batch tasks; returns their part of the report."""
+    available = [c for c in contenders if not c.unavailable]
     results = {c.label: {"versions": c.versions, "unavailable": c.unavailable} for c in contenders}
 
     # Quality first: one resize per contender, compared with the float64 reference.
@@ -178,7 +291,6 @@ def main():
         except Exception as error:
             results[contender.label]["quality_error"] = str(error)
 
-    tasks = {t.strip() for t in options.tasks.split(",")}
     resize, resize_failures, pipeline, pipeline_failures = {}, {}, {}, {}
     if "resize" in tasks:
         resize, resize_failures = interleave(
@@ -225,35 +337,17 @@ def main():
         if label in batch_failures:
             results[label]["batch_note"] = batch_failures[label]
 
-    for contender in contenders:
-        contender.close()
-
-    report = {
-        "machine": {**machine(), "load_before": load_before, "load_after": os.getloadavg()[0]}, "sticker": os.path.relpath(sticker, REPOSITORY), "sizes": sizes,
-        "rounds": options.rounds, "resize_iterations": options.resize_iterations,
-        "pipeline_iterations": options.pipeline_iterations, "batch": options.batch,
-        "batch_rounds": options.batch_rounds, "workers": options.workers, "results": results,
-    }
-    table = markdown(report, [c.label for c in contenders], with_batch)
-    print(table)
-    if options.json_path:
-        with open(options.json_path, "w") as handle:
-            json.dump(report, handle, indent=2, default=float)
-    if options.markdown_path:
-        with open(options.markdown_path, "w") as handle:
-            handle.write(table)
-    shutil.rmtree(scratch, ignore_errors=True)
+    return {"sizes": sizes, "rounds": options.rounds, "resize_iterations": options.resize_iterations,
+            "pipeline_iterations": options.pipeline_iterations, "batch": options.batch,
+            "batch_rounds": options.batch_rounds, "workers": options.workers, "results": results}
 
 
 def markdown(report, order, with_batch):
     results = report["results"]
     base = results["Rendition"]
     base_batch = base.get("batch_per_second")
-    m = report["machine"]
     (w2, h2), (w1, h1) = report["sizes"]
     lines = [
-        f"Machine: {m['cpu']}, {m['cores']} cores ({m['vector']}), {m['os']}, {m['date']}; "
-        f"1-minute load average {m['load_before']:.1f} before the run, {m['load_after']:.1f} after.",
         f"Sticker: `{report['sticker']}` → {w2}x{h2} + {w1}x{h1}. Medians of {report['rounds']} interleaved rounds "
         f"({report['resize_iterations']} resizes, {report['pipeline_iterations']} pipelines per round)"
         + (f"; batch: {report['batch']} stickers, {report['workers']} workers, {report['batch_rounds']} rounds." if with_batch else "."),

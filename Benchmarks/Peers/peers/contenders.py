@@ -6,7 +6,12 @@ ImageMagick (its command-line tool). Every handle answers the same questions:
 - `pipeline(file, iterations)` → (median seconds for PNG bytes → two PNGs, output bytes);
 - `batch(files, output, workers)` → (stickers per second over the whole list, CPU seconds
   per sticker, which a busy machine hardly changes);
-- `outputs(file, folder)` → the straight RGBA renditions (numpy), for the quality columns.
+- `outputs(file, folder)` → the straight RGBA renditions (numpy), for the quality columns;
+- `animated(file, iterations)` → (median seconds, median CPU seconds, output bytes) for an
+  animated file → animated @2x + @1x in its format (`animated_files(file, folder)` writes
+  them and returns the two paths);
+- `catalog(files, output, workers)` → {per_second, cpu_per_sticker, output_bytes,
+  peak_rss_bytes} for the catalog (see `catalog_task.py`).
 
 A task a contender cannot do raises `Unsupported`; one that fails raises `RuntimeError`.
 """
@@ -91,6 +96,21 @@ class PythonContender:
         reply = self._call("batch", files=files, output=output, processes=workers)
         return len(files) / reply["seconds"], reply["cpu_seconds"] / len(files)
 
+    def catalog(self, files, output, workers):
+        reply = self._call("batch", files=files, output=output, processes=workers)
+        return {"per_second": len(files) / reply["seconds"], "cpu_per_sticker": reply["cpu_seconds"] / len(files),
+                "output_bytes": reply["output_bytes"], "peak_rss_bytes": reply.get("peak_rss_bytes")}
+
+    def animated(self, file, iterations):
+        if self.peer_id not in ("pillow", "pillow-simd", "fast-image-resize"):
+            raise Unsupported("no animated path here")
+        reply = self._call("animated", file=file, iterations=iterations)
+        return (statistics.median(reply["times_ns"]) / 1e9, statistics.median(reply["cpu_ns"]) / 1e9,
+                reply["output_bytes"])
+
+    def animated_files(self, file, folder):
+        return self._call("animated_files", file=file, folder=folder)["paths"]
+
     def outputs(self, file, folder):
         path = os.path.join(folder, f"{self.peer_id}.npz")
         self._call("resize_output", file=file, path=path)
@@ -143,6 +163,44 @@ class RenditionContender:
         if result.returncode != 0:
             raise RuntimeError(result.stderr.strip()[-300:])
         return len(files) / seconds, (_children_cpu() - cpu) / len(files)
+
+    def catalog(self, files, output, workers):
+        """`render FOLDER --force --log jsonl`: the rate and peak memory are the summary line's
+        (`stickers_per_second`, `peak_rss_bytes`), the bytes the sticker lines' outputs."""
+        folder = os.path.dirname(files[0])
+        threads = self.threads or workers
+        cpu = _children_cpu()
+        result = subprocess.run([self.binary, "render", folder, "-o", output, "--threads", str(threads), "--force",
+                                 "--log", "jsonl", "--no-progress"], capture_output=True, text=True)
+        cpu = _children_cpu() - cpu
+        if result.returncode != 0:
+            raise RuntimeError(result.stderr.strip()[-300:])
+        events = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+        summary = next(e for e in events if e.get("event") == "summary")
+        if summary["total"] != len(files) or summary["failed"]:
+            raise RuntimeError(f"rendered {summary['rendered']} of {len(files)}, {summary['failed']} failed")
+        written = sum(o["bytes"] for e in events if e.get("event") == "sticker" for o in e.get("outputs", []))
+        return {"per_second": summary["stickers_per_second"], "cpu_per_sticker": cpu / len(files),
+                "output_bytes": written, "peak_rss_bytes": summary.get("peak_rss_bytes")}
+
+    def animated(self, file, iterations):
+        """In-process: `rendition bench animated FILE --threads N --json` (frames of the one
+        animation resampled on N threads, as `render` does for a single input)."""
+        result = subprocess.run(
+            [self.binary, "bench", "animated", file, "--iterations", str(iterations), "--warmup", "1",
+             "--threads", str(self.threads or 1), "--json"], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(result.stderr.strip() or "rendition bench animated failed")
+        report = json.loads(result.stdout)
+        return report["median_us"] / 1e6, report["cpu_median_us"] / 1e6, report["output_bytes"]
+
+    def animated_files(self, file, folder):
+        result = subprocess.run([self.binary, "render", file, "-o", folder, "--threads", str(self.threads or 1),
+                                 "--force", "--quiet", "--log", "human", "--no-progress"], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(result.stderr.strip())
+        stem, extension = os.path.splitext(os.path.basename(file))
+        return [os.path.join(folder, f"{stem}@{s}x{extension}") for s in (2, 1)]
 
     def outputs(self, file, folder):
         result = subprocess.run([self.binary, "render", file, "-o", folder, "--quiet"], capture_output=True, text=True)

@@ -6,7 +6,9 @@ Every peer gets the same work:
   resizes, un-premultiply each);
 - pipeline: PNG bytes in memory → decode → both renditions → PNG bytes, with the peer's
   default PNG settings;
-- render_file: the pipeline from a file to two files, the unit of the batch.
+- render_file: the pipeline from a file to two files, the unit of the batch;
+- animated (Pillow and fast_image_resize only, see `animated.py`): animated file bytes →
+  every frame → both renditions of each → two animated files in the input's format.
 
 A peer is a class with `resize_input(png_bytes)` (untimed decode into the peer's own image
 type), `resize(image)` (timed), `straight(outputs)` (numpy arrays for the quality check),
@@ -53,6 +55,10 @@ class PillowPeer:
 
     def straight(self, outputs):
         return [np.asarray(image) for image in outputs]
+
+    def resize_rgba(self, image):
+        """Both renditions of a straight RGBA Pillow image, as straight 'RGBA' images."""
+        return self.resize(image)
 
     def pipeline(self, png_bytes):
         outputs = self.resize(self._decode(png_bytes))
@@ -108,11 +114,14 @@ class FastImageResizePeer(PillowPeer):
         # divide_alpha left the pixels straight; only the mode name still says 'RGBa'.
         return [np.asarray(image).reshape(image.size[1], image.size[0], 4) for image in outputs]
 
+    def resize_rgba(self, image):
+        return [self.Image.frombuffer("RGBA", o.size, o.tobytes(), "raw", "RGBA", 0, 1) for o in self.resize(image)]
+
     def pipeline(self, png_bytes):
         encoded = []
-        for image in self.resize(self._decode(png_bytes)):
+        for image in self.resize_rgba(self._decode(png_bytes)):
             buffer = io.BytesIO()
-            self.Image.frombuffer("RGBA", image.size, image.tobytes(), "raw", "RGBA", 0, 1).save(buffer, "PNG")
+            image.save(buffer, "PNG")
             encoded.append(buffer.getvalue())
         return encoded
 

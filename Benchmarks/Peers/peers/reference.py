@@ -41,8 +41,8 @@ def resample(premultiplied, width, height):
     source = premultiplied.astype(np.float64)
     wy = weight_matrix(source.shape[0], height)
     wx = weight_matrix(source.shape[1], width)
-    rows = np.einsum("yj,jxc->yxc", wy, source)
-    return np.einsum("xi,yic->yxc", wx, rows)
+    rows = np.tensordot(wy, source, axes=(1, 0))  # (height, source width, 4): the vertical pass
+    return np.tensordot(rows, wx, axes=(1, 1)).transpose(0, 2, 1)  # (height, width, 4)
 
 
 def clamp(values):
