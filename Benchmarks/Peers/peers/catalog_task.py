@@ -65,18 +65,20 @@ def markdown(report):
         f"Catalog: {report['stickers']} stickers (the {_fixture_count()} OpenMoji 618 px fixtures, copied under distinct "
         f"names) → @2x + @1x PNG files, {report['workers']} workers; medians of {report['rounds']} interleaved rounds.",
         "",
-        "| contender | stickers/s | Rendition ÷ | CPU ms/sticker | peak memory MB | output bytes | ÷ Pillow's bytes | note |",
-        "|---|--:|--:|--:|--:|--:|--:|---|",
+        "| contender | stickers/s | Rendition ÷ | CPU ms/sticker | cores busy | peak memory MB | output bytes | "
+        "÷ Pillow's bytes | note |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|---|",
     ]
     for label in order:
         r = rows[label]
         if r.get("unavailable"):
-            lines.append(f"| {label} | | | | | | | unavailable: {r['unavailable']} |")
+            lines.append(f"| {label} | | | | | | | | unavailable: {r['unavailable']} |")
             continue
         rate = r.get("per_second")
         cells = [
             _fmt(rate, "%.1f"), _fmt(base / rate if base and rate else None, "%.2f"),
             _fmt(r.get("cpu_per_sticker") and 1000 * r["cpu_per_sticker"], "%.1f"),
+            _fmt(rate * r["cpu_per_sticker"] if rate and r.get("cpu_per_sticker") else None, "%.2f"),
             _fmt(r.get("peak_rss_bytes") and r["peak_rss_bytes"] / 1e6, "%.1f"),
             _fmt(r.get("output_bytes"), "%d"),
             _fmt(r["output_bytes"] / pillow_bytes if r.get("output_bytes") and pillow_bytes else None, "%.3f"),
@@ -88,7 +90,8 @@ def markdown(report):
         "",
         f"Rendition's scaling from 1 to 2 threads: {_fmt(scaling, '%.2f')}x. "
         "Rendition ÷: Rendition's 2-thread rate over the contender's. CPU: user + system time per sticker, all "
-        "processes and threads. Peak memory: Rendition's own high-water mark (`peak_rss_bytes`, VmHWM); for a peer "
+        "processes and threads. Cores busy: stickers/s × CPU per sticker, the CPU the contender got on average "
+        "(2.00 would be both cores; other work on the machine takes the rest). Peak memory: Rendition's own high-water mark (`peak_rss_bytes`, VmHWM); for a peer "
         "the largest sum of its worker's and its 2 pool processes' resident memory, sampled every 20 ms with psutil. "
         "Stickers/s: Rendition's summary line (from its start to its last file synced); a peer's pool from its first "
         "sticker to its last (pool start-up and a warm-up of 4 stickers not counted).",
