@@ -32,12 +32,16 @@ public struct APNGEncoder: Sendable {
         /// Whether identical consecutive frames are merged (their delays added). Turn off when
         /// a platform needs a minimum number of frames.
         public var mergeIdenticalFrames: Bool
+        /// Threads compressing frames in parallel (the bytes do not depend on it).
+        public var threads: Int
 
         /// Creates options.
         public init(
             compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
-            interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3, mergeIdenticalFrames: Bool = true
+            interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3, mergeIdenticalFrames: Bool = true,
+            threads: Int = 1
         ) {
+            self.threads = max(1, threads)
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
             self.interFrameOptimization = interFrameOptimization
@@ -74,10 +78,20 @@ public struct APNGEncoder: Sendable {
         let planner = APNGFramePlanner(
             width: animation.width, height: animation.height, format: format,
             optimize: options.interFrameOptimization,
-            compressor: APNGPatchCompressor(layout: format.layout, compressor: compressor), trialCompressor: trial)
+            compressors: try Self.compressors(layout: format.layout, first: compressor, threads: options.threads),
+            trialCompressor: trial)
         let planned = try planner.plan(frames)
         return Self.write(planned, width: animation.width, height: animation.height, format: format,
                           loopCount: animation.loopCount)
+    }
+
+    /// One patch compressor per thread at the final level; the first wraps `first`.
+    static func compressors(layout: PNGPixelLayout, first: DeflateCompressor, threads: Int) throws(CodecError) -> [APNGPatchCompressor] {
+        var list = [APNGPatchCompressor(layout: layout, compressor: first)]
+        for _ in 1..<max(1, threads) {
+            list.append(APNGPatchCompressor(layout: layout, compressor: try DeflateCompressor(level: first.level)))
+        }
+        return list
     }
 
     /// Frames with every run of identical consecutive frames replaced by one frame whose

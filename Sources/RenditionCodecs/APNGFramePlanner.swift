@@ -1,4 +1,6 @@
+import Dispatch
 import RenditionCore
+import Synchronization
 
 /// One frame as it will be written: its region, blend and disposal, delay and data.
 struct APNGPlannedFrame {
@@ -12,6 +14,14 @@ struct APNGPlannedFrame {
     var delay: FrameDelay
     /// The zlib stream of the frame's filtered scanlines.
     var data: [UInt8]
+}
+
+/// A frame whose region is chosen but whose final compression is still to do.
+private struct PendingPatch {
+    let index: Int
+    let patch: [UInt8]
+    let width: Int
+    let height: Int
 }
 
 /// Chooses how each frame is stored so that the file is small and every frame decodes to
@@ -32,19 +42,23 @@ final class APNGFramePlanner {
     private let height: Int
     private let format: APNGPixelFormat
     private let optimize: Bool
-    private let compressor: APNGPatchCompressor
+    private let compressors: [APNGPatchCompressor]
+    private var compressor: APNGPatchCompressor { compressors[0] }
     private let trialCompressor: APNGPatchCompressor?
 
     /// A planner for a `width` x `height` canvas. With `optimize` false every frame is the
     /// whole canvas, blend SOURCE, dispose NONE. `trialCompressor`, when given, ranks the
-    /// candidates; only the winner is compressed with `compressor`.
+    /// candidates; only the winner is compressed at the final level. `compressors` (one per
+    /// thread, all at the final level) compress chosen regions in parallel, a window of
+    /// frames at a time so that memory stays bounded; the bytes do not depend on their number.
     init(width: Int, height: Int, format: APNGPixelFormat, optimize: Bool,
-         compressor: APNGPatchCompressor, trialCompressor: APNGPatchCompressor?) {
+         compressors: [APNGPatchCompressor], trialCompressor: APNGPatchCompressor?) {
+        precondition(!compressors.isEmpty, "at least one compressor")
         self.width = width
         self.height = height
         self.format = format
         self.optimize = optimize
-        self.compressor = compressor
+        self.compressors = compressors
         self.trialCompressor = trialCompressor
     }
 
@@ -62,7 +76,7 @@ final class APNGFramePlanner {
     /// dropped without compressing them (their patch holds the other's pixels and more; on
     /// equal regions the patches are identical and the first is kept). When one candidate
     /// is left it is compressed once, at the final level.
-    private func choose(among bases: [(FrameDisposal, [UInt8])], target: [UInt8]) throws(CodecError) -> (Candidate, [UInt8]) {
+    private func choose(among bases: [(FrameDisposal, [UInt8])], target: [UInt8]) throws(CodecError) -> (Candidate, [UInt8]?) {
         var sources: [(FrameDisposal, [UInt8], PixelRect)] = []
         var overs: [Candidate] = []
         for (disposal, base) in bases {
@@ -98,6 +112,8 @@ final class APNGFramePlanner {
             }
             candidates = [winner]
         }
+        // A single candidate needs no comparison: its final compression is deferred.
+        if candidates.count == 1 { return (candidates[0], nil) }
         var best = candidates[0]
         var bestData = try compressor.compress(best.patch, width: best.rect.width, height: best.rect.height)
         for candidate in candidates.dropFirst() {
@@ -115,6 +131,8 @@ final class APNGFramePlanner {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         var planned: [APNGPlannedFrame] = []
         planned.reserveCapacity(frames.count)
+        var pending: [PendingPatch] = []
+        let window = 4 * compressors.count
         var previous: [UInt8] = []  // the canvas after the previous frame (its target)
         var previousBase: [UInt8] = []  // the canvas the previous frame was drawn on
         var previousRect = full
@@ -122,27 +140,77 @@ final class APNGFramePlanner {
         for (index, frame) in frames.enumerated() {
             let target = frame.raster.straightRGBA()
             if index == 0 || !optimize {
-                let data = try compressor.compress(target, width: width, height: height)
-                planned.append(APNGPlannedFrame(rect: full, blend: .source, disposal: .none, delay: frame.delay, data: data))
+                pending.append(PendingPatch(index: index, patch: target, width: width, height: height))
+                planned.append(APNGPlannedFrame(rect: full, blend: .source, disposal: .none, delay: frame.delay, data: []))
                 previousBase = index == 0 ? [UInt8](repeating: 0, count: target.count) : previous
                 previous = target
-                continue
+            } else {
+                var bases: [(FrameDisposal, [UInt8])] = [(.none, previous)]
+                var cleared = previous
+                APNGCanvasDiff.clear(&cleared, width: width, rect: previousRect)
+                if cleared != previous { bases.append((.background, cleared)) }
+                if index >= 2 && previousBlend == .source && previousBase != previous && previousBase != cleared {
+                    bases.append((.previous, previousBase))
+                }
+                let (winner, data) = try choose(among: bases, target: target)
+                planned[index - 1].disposal = winner.disposal
+                if data == nil {
+                    pending.append(PendingPatch(index: index, patch: winner.patch, width: winner.rect.width, height: winner.rect.height))
+                }
+                planned.append(APNGPlannedFrame(rect: winner.rect, blend: winner.blend, disposal: .none, delay: frame.delay, data: data ?? []))
+                previousBase = winner.base
+                previous = target
+                previousRect = winner.rect
+                previousBlend = winner.blend
             }
-            var bases: [(FrameDisposal, [UInt8])] = [(.none, previous)]
-            var cleared = previous
-            APNGCanvasDiff.clear(&cleared, width: width, rect: previousRect)
-            if cleared != previous { bases.append((.background, cleared)) }
-            if index >= 2 && previousBlend == .source && previousBase != previous && previousBase != cleared {
-                bases.append((.previous, previousBase))
+            if pending.count >= window {
+                try compress(pending, into: &planned)
+                pending.removeAll(keepingCapacity: true)
             }
-            let (winner, data) = try choose(among: bases, target: target)
-            planned[index - 1].disposal = winner.disposal
-            planned.append(APNGPlannedFrame(rect: winner.rect, blend: winner.blend, disposal: .none, delay: frame.delay, data: data))
-            previousBase = winner.base
-            previous = target
-            previousRect = winner.rect
-            previousBlend = winner.blend
         }
+        try compress(pending, into: &planned)
         return planned
     }
+
+    /// Compresses pending regions at the final level, on as many threads as there are
+    /// compressors, each thread with its own.
+    private func compress(_ pending: [PendingPatch], into planned: inout [APNGPlannedFrame]) throws(CodecError) {
+        if pending.isEmpty { return }
+        if compressors.count == 1 || pending.count == 1 {
+            for job in pending {
+                planned[job.index].data = try compressor.compress(job.patch, width: job.width, height: job.height)
+            }
+            return
+        }
+        let results = Mutex<[Int: Result<[UInt8], CodecError>]>([:])
+        let next = Atomic<Int>(0)
+        let workers = UncheckedCompressors(compressors)
+        DispatchQueue.concurrentPerform(iterations: min(compressors.count, pending.count)) { worker in
+            let compressor = workers.list[worker]
+            while true {
+                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if k >= pending.count { break }
+                let job = pending[k]
+                let result = Result { () throws(CodecError) -> [UInt8] in
+                    try compressor.compress(job.patch, width: job.width, height: job.height)
+                }
+                results.withLock { $0[job.index] = result }
+            }
+        }
+        let finished = results.withLock { $0 }
+        for job in pending {
+            switch finished[job.index]! {
+            case .success(let data): planned[job.index].data = data
+            case .failure(let error): throw error
+            }
+        }
+    }
+}
+
+/// The per-thread compressors, handed to worker threads: each thread only ever uses the
+/// compressor at its own index, so no two threads touch the same one.
+private final class UncheckedCompressors: @unchecked Sendable {
+    let list: [APNGPatchCompressor]
+
+    init(_ list: [APNGPatchCompressor]) { self.list = list }
 }

@@ -255,3 +255,22 @@ struct APNGEncoderTests {
         #expect(throws: CodecError.self) { _ = try APNGEncoder().encode(source) }
     }
 }
+
+@Suite("APNG encoder threads")
+struct APNGEncoderThreadTests {
+    @Test("frames compressed on 1, 2 and 3 threads give the same bytes")
+    func threadCountDoesNotChangeBytes() throws {
+        let base = try Fixtures.raster("stickers/noto-512/emoji_u1f302.png")
+        var frames: [AnimationFrame] = []
+        for i in 0..<11 {
+            var raster = base
+            for y in 0..<(40 + i * 7) { for x in (i * 11)..<(i * 11 + 30) { raster[x, y] = RGBA(UInt8(20 * i), 90, 200, 255) } }
+            frames.append(AnimationFrame(raster: raster, delay: .centiseconds(4 + i % 3)))
+        }
+        let animation = Animation(width: 512, height: 512, frames: frames, loopCount: 2)
+        let one = try APNGEncoder(options: .init(threads: 1)).encode(animation)
+        #expect(try APNGEncoder(options: .init(threads: 2)).encode(animation) == one)
+        #expect(try APNGEncoder(options: .init(threads: 3)).encode(animation) == one)
+        #expect(try APNGDecoder.decode(one) == animation)
+    }
+}
