@@ -12,16 +12,23 @@ extension RenditionCommand {
     /// Parses the command line and runs the chosen command, mapping usage errors to
     /// `usageExitCode`; everything else behaves as ArgumentParser's own `main()`.
     static func main() {
+        // The usage message is written by a helper and the process exits after the `catch`,
+        // so nothing of the parse (the error, the message) is still alive at `exit`, which
+        // LeakSanitizer would report as leaked.
         do {
             var command = try parseAsRoot()
             try command.run()
+            return
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                let message = fullMessage(for: error)
-                if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-                Foundation.exit(usageExitCode)
-            }
-            exit(withError: error)
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            writeUsageMessage(for: error)
         }
+        Foundation.exit(usageExitCode)
+    }
+
+    /// Writes ArgumentParser's message for a usage error to standard error.
+    private static func writeUsageMessage(for error: any Error) {
+        let message = fullMessage(for: error)
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
     }
 }
