@@ -182,7 +182,7 @@ final class APNGFramePlanner {
             }
             return
         }
-        let results = Mutex<[Int: Result<[UInt8], CodecError>]>([:])
+        let slots = CompressionSlots(count: pending.count)
         let next = Atomic<Int>(0)
         let workers = UncheckedCompressors(compressors)
         DispatchQueue.concurrentPerform(iterations: min(compressors.count, pending.count)) { worker in
@@ -191,18 +191,13 @@ final class APNGFramePlanner {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if k >= pending.count { break }
                 let job = pending[k]
-                let result = Result { () throws(CodecError) -> [UInt8] in
+                slots.store(Result { () throws(CodecError) -> [UInt8] in
                     try compressor.compress(job.patch, width: job.width, height: job.height)
-                }
-                results.withLock { $0[job.index] = result }
+                }, at: k)
             }
         }
-        let finished = results.withLock { $0 }
-        for job in pending {
-            switch finished[job.index]! {
-            case .success(let data): planned[job.index].data = data
-            case .failure(let error): throw error
-            }
+        for (k, job) in pending.enumerated() {
+            planned[job.index].data = try slots.take(k).get()
         }
     }
 }
@@ -213,4 +208,29 @@ private final class UncheckedCompressors: @unchecked Sendable {
     let list: [APNGPatchCompressor]
 
     init(_ list: [APNGPatchCompressor]) { self.list = list }
+}
+
+/// One result slot per pending region. Each slot is written by exactly one worker (the one
+/// that claimed its index) and read only after `concurrentPerform` has returned, which
+/// orders the writes before the reads; so no lock is needed.
+private final class CompressionSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<[UInt8], CodecError>?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ result: Result<[UInt8], CodecError>, at index: Int) { slots[index] = result }
+
+    func take(_ index: Int) -> Result<[UInt8], CodecError> {
+        guard let result = slots[index] else { preconditionFailure("region \(index) was not compressed") }
+        slots[index] = nil
+        return result
+    }
 }
