@@ -62,6 +62,8 @@ public struct GIFEncoder: Sendable {
         if globalColours.isEmpty { globalColours = [0xFF00_0000] }
         let globalTable = GIFColourTable(colours: globalColours, hasTransparentEntry: reserveTransparent)
         let globalIndex = GIFColourIndex(colours: globalColours)
+        let lossy = selection.kind == .quantized && options.lossyDistance > 0
+        let globalMatch = lossy ? GIFLossyMatch(colours: globalColours, distance: options.lossyDistance) : nil
 
         var frames: [GIFEncodedFrame] = []
         frames.reserveCapacity(planned.count)
@@ -89,12 +91,19 @@ public struct GIFEncoder: Sendable {
                     lookup = own
                 }
             }
-            let transparent = (table ?? globalTable).transparentIndex
-            let indices = lookup.indices(of: plan.pixels, transparent: UInt8(transparent ?? 0))
+            let inUse = table ?? globalTable
+            let transparent = inUse.transparentIndex
+            var indices = lookup.indices(of: plan.pixels, transparent: UInt8(transparent ?? 0))
+            var compressed: [UInt8]? = nil
+            if lossy {
+                let match = table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)
+                compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
+                                                    lossy: match)
+            }
             frames.append(GIFEncodedFrame(
                 x: plan.x, y: plan.y, width: plan.width, height: plan.height, indices: indices, localTable: table,
                 transparentIndex: needsTransparency ? transparent : nil, disposal: plan.disposal,
-                delayCentiseconds: Self.centiseconds(animation.frames[k].delay)))
+                delayCentiseconds: Self.centiseconds(animation.frames[k].delay), compressed: compressed))
         }
         let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
         return try GIFWriter.write(

@@ -42,12 +42,24 @@ extension GIFEncoder {
         /// Whether frames after the first are cropped to what changed, with unchanged pixels
         /// transparent and the disposal chosen for the smallest next frame.
         public var optimizeFrames: Bool
+        /// For quantised frames: the palette stops growing once the RMS quantisation error per
+        /// channel is at most this many levels (over the colours' histogram), so art with few
+        /// distinct colours gets a smaller palette and a smaller file. 0 always uses `maxColours`.
+        public var colourTolerance: Double
+        /// Lossy LZW for quantised frames: the farthest (Euclidean RGB distance, in 8-bit levels)
+        /// a pixel may be moved to another palette colour when that lengthens an LZW match. 0
+        /// compresses exactly what the quantiser chose; exact palettes (colours that fit) are
+        /// always compressed exactly. See docs/GIF.md for bytes against quality.
+        public var lossyDistance: Int
 
         /// Creates options; the defaults suit stickers on light and dark message bubbles.
         public init(
             dithering: Dithering = .none, alphaThreshold: UInt8 = 128, matte: Matte = .bubbleMidpoint,
-            maxColours: Int = 256, allowLocalPalettes: Bool = true, optimizeFrames: Bool = true
+            maxColours: Int = 256, allowLocalPalettes: Bool = true, optimizeFrames: Bool = true,
+            colourTolerance: Double = 1.0, lossyDistance: Int = 0
         ) {
+            self.colourTolerance = max(0, colourTolerance)
+            self.lossyDistance = max(0, lossyDistance)
             self.dithering = dithering
             self.alphaThreshold = alphaThreshold
             self.matte = matte

@@ -1,15 +1,17 @@
 /// Chooses at most `count` colours for weighted colour points: variance-driven median cut
 /// (the box with the largest squared error is split, along its widest axis, where the two
 /// halves' squared error is smallest), then a few rounds of k-means (Lloyd) refinement.
-/// Deterministic: ties keep the points' order.
+/// With a `tolerance`, the cut stops as soon as the points' RMS error per channel is at
+/// most that many levels, so content that needs few colours gets a small palette (which
+/// compresses better). Deterministic: ties keep the points' order.
 enum GIFPaletteQuantizer {
     /// Rounds of k-means after the cut.
     static let refinementRounds = 4
 
     /// The palette as opaque little-endian RGBA pixels.
-    static func palette(for points: [GIFColourPoint], count: Int) -> [UInt32] {
+    static func palette(for points: [GIFColourPoint], count: Int, tolerance: Double = 0) -> [UInt32] {
         guard !points.isEmpty, count > 0 else { return [] }
-        var centres = medianCut(points, count: count)
+        var centres = medianCut(points, count: count, tolerance: tolerance)
         for _ in 0..<refinementRounds {
             guard refine(points, centres: &centres) else { break }
         }
@@ -23,10 +25,14 @@ enum GIFPaletteQuantizer {
         var error: Double
     }
 
-    private static func medianCut(_ points: [GIFColourPoint], count: Int) -> [GIFColourPoint] {
+    private static func medianCut(_ points: [GIFColourPoint], count: Int, tolerance: Double) -> [GIFColourPoint] {
         var order = Array(points.indices)
         var boxes = [Box(start: 0, end: points.count, error: squaredError(points, order[...]))]
-        while boxes.count < count {
+        let totalWeight = points.reduce(0.0) { $0 + $1.weight }
+        // Squared error summed over the three channels, for the whole weight.
+        let allowed = 3 * tolerance * tolerance * totalWeight
+        var error = boxes[0].error
+        while boxes.count < count && !(tolerance > 0 && error <= allowed) {
             guard let worst = boxes.indices.filter({ boxes[$0].end - boxes[$0].start > 1 && boxes[$0].error > 0 })
                 .max(by: { boxes[$0].error < boxes[$1].error }) else { break }
             let box = boxes[worst]
@@ -38,6 +44,7 @@ enum GIFPaletteQuantizer {
             let split = bestSplit(points, order[box.start..<box.end])
             boxes[worst] = Box(start: box.start, end: split, error: squaredError(points, order[box.start..<split]))
             boxes.append(Box(start: split, end: box.end, error: squaredError(points, order[split..<box.end])))
+            error += boxes[worst].error + boxes[boxes.count - 1].error - box.error
         }
         return boxes.map { mean(points, order[$0.start..<$0.end]) }
     }

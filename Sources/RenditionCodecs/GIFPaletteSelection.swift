@@ -47,7 +47,7 @@ struct GIFPaletteSelection {
         kind = .quantized
         var histogram = GIFColourHistogram()
         for frame in targets { frame.withUnsafeBufferPointer { histogram.add($0) } }
-        let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity)
+        let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity, tolerance: options.colourTolerance)
         let nearest = GIFNearestColour(palette: global)
         var shown = targets.map {
             GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
@@ -62,7 +62,7 @@ struct GIFPaletteSelection {
                 guard mse > 2 * overall && mse > 4 else { continue }
                 var own = GIFColourHistogram()
                 targets[k].withUnsafeBufferPointer { own.add($0) }
-                let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity)
+                let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity, tolerance: options.colourTolerance)
                 let candidate = GIFDitherer.apply(
                     targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
                     dithering: options.dithering)

@@ -16,6 +16,9 @@ struct GIFEncodedFrame {
     var disposal: FrameDisposal
     /// Delay in centiseconds (0–65,535).
     var delayCentiseconds: Int
+    /// The indices already compressed (`GIFLZWEncoder`, with the code size giflib derives
+    /// from the colour table in use), or `nil` to let giflib compress them.
+    var compressed: [UInt8]? = nil
 }
 
 /// Writes a GIF89a file through giflib (`EGifOpen` with an output callback into memory).
@@ -79,6 +82,10 @@ enum GIFWriter {
                     gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),
                     gif, "frame \(k)'s image descriptor")
             }
+            if let compressed = frame.compressed {
+                try writeCompressed(compressed, gif, k)
+                continue
+            }
             var indices = frame.indices
             try indices.withUnsafeMutableBufferPointer { (rows) throws(CodecError) in
                 for y in 0..<frame.height {
@@ -89,6 +96,15 @@ enum GIFWriter {
         closed = true
         guard EGifCloseFile(gif, &status) == GIF_OK else { throw failure("EGifCloseFile", status) }
         return output.bytes
+    }
+
+    /// Hands an LZW code stream to giflib as sub-blocks (giflib has already written the code
+    /// size byte in `EGifPutImageDesc`), then the terminator.
+    private static func writeCompressed(_ data: [UInt8], _ gif: UnsafeMutablePointer<GifFileType>, _ k: Int) throws(CodecError) {
+        for block in GIFLZWEncoder.subBlocks(data) {
+            try check(EGifPutCodeNext(gif, block), gif, "frame \(k)'s pixels")
+        }
+        try check(EGifPutCodeNext(gif, nil), gif, "frame \(k)'s pixels")
     }
 
     private static func withColourMap(

@@ -1,0 +1,162 @@
+/// GIF's LZW compression of one frame's palette indices, optionally *lossy*.
+///
+/// Codes start at `minimumCodeSize + 1` bits and widen up to 12; when the 4,096-entry
+/// dictionary is full a clear code starts a new one. The output is the packed code stream
+/// (least significant bit first), without the code-size byte or sub-block lengths.
+///
+/// **Lossy matching** (`GIFLossyMatch`): where the exact next index would end the current
+/// dictionary string, a palette colour close to it (within the match's distance) that
+/// continues the string is taken instead, so strings grow longer and the stream shorter. Each
+/// substituted pixel differs from its own colour by at most that distance; the transparent
+/// index is never substituted nor substituted in. The idea is the one behind gifsicle's
+/// `--lossy`; this is a greedy, one-pixel-at-a-time version of it.
+struct GIFLZWEncoder {
+    private static let maximumCode = 4095
+    private static let tableSize = 1 << 13
+
+    /// Dictionary: open addressing on `prefix << 8 | index`, key stored plus one (0 = empty).
+    private var keys = [UInt32](repeating: 0, count: tableSize)
+    private var codes = [UInt16](repeating: 0, count: tableSize)
+    private var output: [UInt8] = []
+    private var bitBuffer: UInt64 = 0
+    private var bitCount = 0
+
+    /// Compresses `indices` (each below `1 << minimumCodeSize`). With `lossy`, indices that were
+    /// substituted are rewritten in place, so `indices` ends up as what a decoder will show.
+    static func compress(_ indices: inout [UInt8], minimumCodeSize: Int, lossy: GIFLossyMatch?) -> [UInt8] {
+        var encoder = GIFLZWEncoder()
+        encoder.output.reserveCapacity(indices.count / 2 + 16)
+        indices.withUnsafeMutableBufferPointer { encoder.run($0, minimumCodeSize: minimumCodeSize, lossy: lossy) }
+        return encoder.output
+    }
+
+    @inline(__always)
+    private static func slot(_ key: UInt32) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19) & (tableSize - 1)
+    }
+
+    /// The code for `prefix` followed by `index`, if the dictionary has it.
+    @inline(__always)
+    private func child(of prefix: Int, _ index: UInt8) -> Int? {
+        let key = UInt32(prefix << 8 | Int(index)) &+ 1
+        var s = Self.slot(key)
+        while true {
+            let k = keys[s]
+            if k == key { return Int(codes[s]) }
+            if k == 0 { return nil }
+            s = (s + 1) & (Self.tableSize - 1)
+        }
+    }
+
+    @inline(__always)
+    private mutating func add(prefix: Int, _ index: UInt8, code: Int) {
+        let key = UInt32(prefix << 8 | Int(index)) &+ 1
+        var s = Self.slot(key)
+        while keys[s] != 0 { s = (s + 1) & (Self.tableSize - 1) }
+        keys[s] = key
+        codes[s] = UInt16(code)
+    }
+
+    @inline(__always)
+    private mutating func emit(_ code: Int, bits: Int) {
+        bitBuffer |= UInt64(code) << UInt64(bitCount)
+        bitCount += bits
+        while bitCount >= 8 {
+            output.append(UInt8(truncatingIfNeeded: bitBuffer))
+            bitBuffer >>= 8
+            bitCount -= 8
+        }
+    }
+
+    private mutating func run(_ pixels: UnsafeMutableBufferPointer<UInt8>, minimumCodeSize: Int, lossy: GIFLossyMatch?) {
+        let clear = 1 << minimumCodeSize
+        let end = clear + 1
+        var codeSize = minimumCodeSize + 1
+        var lastCode = end  // the most recently assigned code
+        emit(clear, bits: codeSize)
+        guard !pixels.isEmpty else {
+            emit(end, bits: codeSize)
+            flush()
+            return
+        }
+        var prefix = Int(pixels[0])
+        for i in 1..<pixels.count {
+            let index = pixels[i]
+            if let code = child(of: prefix, index) {
+                prefix = code
+                continue
+            }
+            if let lossy, let (code, substitute) = lossyChild(of: prefix, index, lossy) {
+                pixels[i] = substitute
+                prefix = code
+                continue
+            }
+            emit(prefix, bits: codeSize)
+            lastCode += 1
+            add(prefix: prefix, index, code: lastCode)
+            if lastCode >= 1 << codeSize && codeSize < 12 { codeSize += 1 }
+            if lastCode == Self.maximumCode {
+                emit(clear, bits: codeSize)
+                keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                codeSize = minimumCodeSize + 1
+                lastCode = end
+            }
+            prefix = Int(index)
+        }
+        emit(prefix, bits: codeSize)
+        emit(end, bits: codeSize)
+        flush()
+    }
+
+    /// The first close colour (nearest first) that continues `prefix`, with its code.
+    @inline(__always)
+    private func lossyChild(of prefix: Int, _ index: UInt8, _ lossy: GIFLossyMatch) -> (Int, UInt8)? {
+        for candidate in lossy.neighbours(of: index) {
+            if let code = child(of: prefix, candidate) { return (code, candidate) }
+        }
+        return nil
+    }
+
+    private mutating func flush() {
+        if bitCount > 0 { output.append(UInt8(truncatingIfNeeded: bitBuffer)) }
+        bitBuffer = 0
+        bitCount = 0
+    }
+
+    /// `data` cut into GIF sub-blocks: a length byte (1–255) before each piece, no terminator.
+    static func subBlocks(_ data: [UInt8]) -> [[UInt8]] {
+        stride(from: 0, to: data.count, by: 255).map { start in
+            let piece = data[start..<min(data.count, start + 255)]
+            return [UInt8(piece.count)] + piece
+        }
+    }
+}
+
+/// Which palette entries lossy LZW may show instead of an entry: the opaque entries within
+/// `distance` of it (Euclidean RGB distance in 8-bit levels), nearest first (ties by index).
+struct GIFLossyMatch {
+    private let lists: [[UInt8]]
+
+    /// `colours` are the table's opaque entries (little-endian RGBA), at indices 0..<count;
+    /// any other index (the transparent entry) has no neighbours.
+    init(colours: [UInt32], distance: Int) {
+        let limit = distance * distance
+        var lists = [[UInt8]](repeating: [], count: 256)
+        for (i, a) in colours.enumerated() {
+            var near: [(Int, Int)] = []
+            for (j, b) in colours.enumerated() where j != i {
+                let dr = Int(a & 0xFF) - Int(b & 0xFF)
+                let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
+                let db = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
+                let d = dr * dr + dg * dg + db * db
+                if d <= limit { near.append((d, j)) }
+            }
+            near.sort { $0 < $1 }
+            lists[i] = near.map { UInt8($0.1) }
+        }
+        self.lists = lists
+    }
+
+    @inline(__always)
+    func neighbours(of index: UInt8) -> [UInt8] { lists[Int(index)] }
+}
