@@ -1,3 +1,4 @@
+import Dispatch
 import RenditionCodecs
 import RenditionCore
 
@@ -91,17 +92,29 @@ public struct StickerRenderer: Sendable {
         if format == .png || (format == .apng && !master.isAnimated) {
             return try render(master: master.firstFrame, scratch: scratch)
         }
-        var renditions: [Rendition] = []
-        for scale in options.scales {
-            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
-            let animation = scale == .x3
-                ? master
-                : LanczosResampler().resample(master, width: size.width, height: size.height, threads: options.frameThreads)
-            let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
-            renditions.append(Rendition(scale: scale, width: animation.width, height: animation.height,
-                                        bytes: bytes, fileExtension: format.fileExtension))
+        let scales = options.scales
+        guard options.frameThreads > 1 && scales.count > 1 else {
+            return try scales.map { (scale) throws(CodecError) in try render(master, at: scale, as: format) }
         }
-        return renditions
+        // Renditions of an animation are independent: each scale on its own worker (each
+        // still resamples and compresses with `frameThreads`); the bytes do not change.
+        let results = IndexedResults<Result<Rendition, CodecError>>(count: scales.count)
+        let renderer = self
+        DispatchQueue.concurrentPerform(iterations: scales.count) { index in
+            results.store(Result { () throws(CodecError) in try renderer.render(master, at: scales[index], as: format) }, at: index)
+        }
+        return try results.collect().map { (result) throws(CodecError) in try result.get() }
+    }
+
+    /// One animated rendition: the master resampled to `scale` (all frames), then encoded.
+    private func render(_ master: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
+        let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+        let animation = scale == .x3
+            ? master
+            : LanczosResampler().resample(master, width: size.width, height: size.height, threads: options.frameThreads)
+        let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
+        return Rendition(scale: scale, width: animation.width, height: animation.height,
+                         bytes: bytes, fileExtension: format.fileExtension)
     }
 
     /// Renders one sticker from decoded pixels, with fresh scratch memory.
