@@ -49,11 +49,14 @@ struct RenderSettings {
 
         var png = PNGEncoder.Options()
         var webp = WebPEncoder.Options.lossless
+        var apngLevel = APNGEncoder.defaultCompressionLevel
         if options.compression >= 0 {
             png.compressionLevel = Int(options.compression)
+            apngLevel = Int(options.compression)
             webp.method = Int(options.compression) / 2
         }
-        renderOptions = RenderOptions(scales: scales, png: png, format: format, frameThreads: threads, webp: webp)
+        renderOptions = RenderOptions(scales: scales, png: png, format: format, frameThreads: threads, webp: webp,
+                                      apngCompressionLevel: apngLevel)
     }
 
     /// The profile name at `pointer` (`defaultProfile` for NULL), or RDN_ERROR_INVALID_ARGUMENT

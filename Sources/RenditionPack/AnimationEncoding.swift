@@ -9,7 +9,7 @@ public enum AnimationEncoding {
     public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions) throws(CodecError) -> [UInt8] {
         switch format {
         case .auto, .apng:
-            return try APNGEncoder(options: .init(compressionLevel: options.png.compressionLevel, allowPalette: options.png.allowPalette,
+            return try APNGEncoder(options: .init(compressionLevel: options.apngCompressionLevel, allowPalette: options.png.allowPalette,
                                                   threads: options.frameThreads))
                 .encode(animation)
         case .png:

@@ -20,8 +20,10 @@ public struct Rendition: Sendable {
 public struct RenderOptions: Sendable, Equatable {
     /// The scales to write, highest first. @3x means re-encoding the master.
     public var scales: [StickerScale]
-    /// PNG encoder settings (also the APNG deflate level and palette choice).
+    /// PNG encoder settings (also the APNG palette choice).
     public var png: PNGEncoder.Options
+    /// The APNG deflate level (`APNGEncoder.defaultCompressionLevel` by default).
+    public var apngCompressionLevel: Int
     /// WebP encoder settings, for WebP renditions.
     public var webp: WebPEncoder.Options
     /// GIF encoder settings, for GIF renditions.
@@ -42,6 +44,7 @@ public struct RenderOptions: Sendable, Equatable {
         var text = "rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
         if webp != .lossless { text += "|webp \(webp)" }
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
+        if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
         return SHA256.hex(Array(text.utf8))
     }
 
@@ -49,8 +52,9 @@ public struct RenderOptions: Sendable, Equatable {
     public init(
         scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default,
         format: OutputFormat = .auto, frameThreads: Int = 1, webp: WebPEncoder.Options = .lossless,
-        gif: GIFEncoder.Options = .init()
+        gif: GIFEncoder.Options = .init(), apngCompressionLevel: Int = APNGEncoder.defaultCompressionLevel
     ) {
+        self.apngCompressionLevel = apngCompressionLevel
         self.scales = scales.sorted(by: >)
         self.png = png
         self.webp = webp

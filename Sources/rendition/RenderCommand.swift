@@ -32,8 +32,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
     var include3x = false
 
-    @Option(help: ArgumentHelp("PNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest).", valueName: "level"))
-    var compression: Int = PNGEncoder.defaultCompressionLevel
+    @Option(help: ArgumentHelp(
+        "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); by default 8 for PNG, 6 for APNG.",
+        valueName: "level"))
+    var compression: Int?
 
     @Option(help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -59,7 +61,7 @@ struct RenderCommand: ParsableCommand {
     var progress = true
 
     func validate() throws {
-        guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
+        guard compression.map({ (0...12).contains($0) }) ?? true else { throw ValidationError("--compression must be between 0 and 12") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must look like i/n with 1 <= i <= n, e.g. 1/4")
@@ -79,7 +81,9 @@ struct RenderCommand: ParsableCommand {
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
         let limits: DecodeLimits
         do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
-        let options = RenderOptions(scales: scales, png: .init(compressionLevel: compression), limits: limits, format: format)
+        let options = RenderOptions(
+            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel), limits: limits,
+            format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
                                   threads: threads, incremental: !force)
         let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)
