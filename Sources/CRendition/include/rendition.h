@@ -303,7 +303,7 @@ typedef struct rdn_render_options {
     /** Output container; default RDN_FORMAT_AUTO (the source's own format). */
     rdn_format format;
     /** Compression effort 0 (fastest) to 12 (smallest), or -1 for the default. PNG and APNG:
-     *  the deflate level (default 8 for PNG, 6 for APNG). WebP (lossless): libwebp's method, effort / 2 (default
+     *  the deflate level (default 6). WebP (lossless): libwebp's method, effort / 2 (default
      *  method 4). GIF: ignored. */
     int32_t compression;
     /** The platform (UTF-8 identifier); NULL means "apple-messages": @3x masters, @2x and @1x
