@@ -182,7 +182,7 @@ final class APNGFramePlanner {
             }
             return
         }
-        let slots = CompressionSlots(count: pending.count)
+        let slots = IndexedResults<Result<[UInt8], CodecError>>(count: pending.count)
         let next = Atomic<Int>(0)
         let workers = UncheckedCompressors(compressors)
         DispatchQueue.concurrentPerform(iterations: min(compressors.count, pending.count)) { worker in
@@ -196,8 +196,8 @@ final class APNGFramePlanner {
                 }, at: k)
             }
         }
-        for (k, job) in pending.enumerated() {
-            planned[job.index].data = try slots.take(k).get()
+        for (job, result) in zip(pending, slots.collect()) {
+            planned[job.index].data = try result.get()
         }
     }
 }
@@ -208,29 +208,4 @@ private final class UncheckedCompressors: @unchecked Sendable {
     let list: [APNGPatchCompressor]
 
     init(_ list: [APNGPatchCompressor]) { self.list = list }
-}
-
-/// One result slot per pending region. Each slot is written by exactly one worker (the one
-/// that claimed its index) and read only after `concurrentPerform` has returned, which
-/// orders the writes before the reads; so no lock is needed.
-private final class CompressionSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<[UInt8], CodecError>?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ result: Result<[UInt8], CodecError>, at index: Int) { slots[index] = result }
-
-    func take(_ index: Int) -> Result<[UInt8], CodecError> {
-        guard let result = slots[index] else { preconditionFailure("region \(index) was not compressed") }
-        slots[index] = nil
-        return result
-    }
 }

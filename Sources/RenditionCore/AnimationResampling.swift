@@ -7,7 +7,7 @@ extension LanczosResampler {
     /// workspace); the result does not depend on the thread count.
     public func resample(_ animation: Animation, width: Int, height: Int, threads: Int = 1) -> Animation {
         let count = animation.frames.count
-        let results = FrameSlots(count: count)
+        let results = IndexedResults<Raster>(count: count)
         let workers = max(1, min(threads, count))
         let next = Atomic<Int>(0)
         let resampler = self
@@ -24,15 +24,4 @@ extension LanczosResampler {
         let frames = zip(results.collect(), animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) }
         return Animation(width: width, height: height, frames: frames, loopCount: animation.loopCount)
     }
-}
-
-/// Results written by several threads, each to its own index.
-private final class FrameSlots: Sendable {
-    private let slots: Mutex<[Raster?]>
-
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-
-    func store(_ raster: Raster, at index: Int) { slots.withLock { $0[index] = raster } }
-
-    func collect() -> [Raster] { slots.withLock { $0.map { $0! } } }
 }

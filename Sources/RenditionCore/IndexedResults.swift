@@ -2,10 +2,10 @@
 /// written by exactly one worker and read only after `concurrentPerform` has returned (which
 /// orders every write before the reads), so no lock is needed — and none that a thread
 /// sanitizer could misread.
-final class IndexedResults<Value>: @unchecked Sendable {
+package final class IndexedResults<Value>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) {
+    package init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
     }
@@ -16,10 +16,10 @@ final class IndexedResults<Value>: @unchecked Sendable {
     }
 
     /// Stores the value of `index`; called once per index, by the worker that owns it.
-    func store(_ value: Value, at index: Int) { slots[index] = value }
+    package func store(_ value: Value, at index: Int) { slots[index] = value }
 
     /// All values in index order, once every worker has finished.
-    func collect() -> [Value] {
+    package func collect() -> [Value] {
         slots.map { value in
             guard let value else { preconditionFailure("a worker left its slot empty") }
             return value
