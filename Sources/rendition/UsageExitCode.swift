@@ -15,6 +15,7 @@ extension RenditionCommand {
         // The usage message is written by a helper and the process exits after the `catch`,
         // so nothing of the parse (the error, the message) is still alive at `exit`, which
         // LeakSanitizer would report as leaked.
+        MallocTuning.apply()
         do {
             var command = try parseAsRoot()
             try command.run()
