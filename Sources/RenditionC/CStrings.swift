@@ -24,6 +24,15 @@ enum CStrings {
 
     /// A `malloc`ed copy of `bytes` (at least one byte is allocated, so an empty result is
     /// still a non-NULL pointer), or `nil` when memory runs out.
+    /// A JSON report handed to the caller (freed with `rdn_string_free`), or
+    /// RDN_ERROR_OUT_OF_MEMORY naming its size.
+    static func report(_ json: String) throws(CFailure) -> UnsafeMutablePointer<CChar> {
+        guard let copy = duplicate(json) else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(json.utf8.count)-byte report")
+        }
+        return copy
+    }
+
     static func copy(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8>? {
         guard let memory = malloc(max(1, bytes.count)) else { return nil }
         let destination = memory.assumingMemoryBound(to: UInt8.self)

@@ -21,10 +21,7 @@ public func rdn_render_directory(
         } catch { throw CFailure(error) }
         guard let outReportJSON else { return }
         let report = DirectoryReport.json(results, output: output)
-        guard let copy = CStrings.duplicate(report) else {
-            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(report.utf8.count)-byte report")
-        }
-        outReportJSON.pointee = copy
+        outReportJSON.pointee = try CStrings.report(report)
     }
 }
 
@@ -58,10 +55,7 @@ public func rdn_render_pack(
         guard let outReportJSON else { return }
         let report: [UInt8]
         do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch { throw CFailure(error) }
-        guard let copy = CStrings.duplicate(String(decoding: report, as: UTF8.self)) else {
-            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(report.count)-byte report")
-        }
-        outReportJSON.pointee = copy
+        outReportJSON.pointee = try CStrings.report(String(decoding: report, as: UTF8.self))
     }
 }
 
@@ -87,10 +81,7 @@ public func rdn_lint_bytes(
         do { json = try LintDocument(reports: [report], profile: stickerProfile).json() } catch {
             throw CFailure(RDN_ERROR_INTERNAL, "the lint report could not be written as JSON: \(error)")
         }
-        guard let copy = CStrings.duplicate(json) else {
-            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for the \(json.utf8.count)-byte report")
-        }
-        outJSON.pointee = copy
+        outJSON.pointee = try CStrings.report(json)
     }
 }
 

@@ -13,11 +13,9 @@ public func rdn_image_decode(
         guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
         let decodeLimits = LimitsReader.decodeLimits(limits)
         let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length)
-        let format = ImageFormat.sniff(buffer)
-        if let format {
-            // Before copying the input: a huge buffer is refused without touching it.
-            do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch { throw CFailure(error) }
-        }
+        guard let format = ImageFormat.sniff(buffer) else { throw CFailure(CodecError.unrecognizedFormat) }
+        // Before copying the input: a huge buffer is refused without touching it.
+        do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch { throw CFailure(error) }
         let animation: Animation
         do throws(CodecError) { animation = try ImageDecoder.decodeAnimation(Array(buffer), limits: decodeLimits) } catch { throw CFailure(error) }
         outImage.pointee = ImageHandle(animation: animation, sourceFormat: format).retainedPointer()

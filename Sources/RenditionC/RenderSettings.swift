@@ -7,7 +7,7 @@ import RenditionPack
 /// A caller's `rdn_render_options`, checked and translated into the engine's settings.
 struct RenderSettings {
     /// The profile identifier this version knows.
-    static let defaultProfile = "apple-messages"
+    static let defaultProfile = StickerProfile.appleMessages.id
     /// `max_output_pixels` when the caller leaves it 0.
     static let defaultMaxOutputPixels = 40_000_000
 

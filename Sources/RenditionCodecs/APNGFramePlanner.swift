@@ -43,7 +43,6 @@ final class APNGFramePlanner {
     private let format: APNGPixelFormat
     private let optimize: Bool
     private let compressors: [APNGPatchCompressor]
-    private var compressor: APNGPatchCompressor { compressors[0] }
     private let trialCompressor: APNGPatchCompressor?
 
     /// A planner for a `width` x `height` canvas. With `optimize` false every frame is the
@@ -115,9 +114,9 @@ final class APNGFramePlanner {
         // A single candidate needs no comparison: its final compression is deferred.
         if candidates.count == 1 { return (candidates[0], nil) }
         var best = candidates[0]
-        var bestData = try compressor.compress(best.patch, width: best.rect.width, height: best.rect.height)
+        var bestData = try compressors[0].compress(best.patch, width: best.rect.width, height: best.rect.height)
         for candidate in candidates.dropFirst() {
-            let data = try compressor.compress(candidate.patch, width: candidate.rect.width, height: candidate.rect.height)
+            let data = try compressors[0].compress(candidate.patch, width: candidate.rect.width, height: candidate.rect.height)
             if data.count < bestData.count {
                 best = candidate
                 bestData = data
@@ -176,12 +175,6 @@ final class APNGFramePlanner {
     /// compressors, each thread with its own.
     private func compress(_ pending: [PendingPatch], into planned: inout [APNGPlannedFrame]) throws(CodecError) {
         if pending.isEmpty { return }
-        if compressors.count == 1 || pending.count == 1 {
-            for job in pending {
-                planned[job.index].data = try compressor.compress(job.patch, width: job.width, height: job.height)
-            }
-            return
-        }
         let slots = IndexedResults<Result<[UInt8], CodecError>>(count: pending.count)
         let next = Atomic<Int>(0)
         let workers = UncheckedCompressors(compressors)

@@ -33,7 +33,6 @@ public final class DeflateCompressor {
         guard written > 0 else {
             throw .encodingFailed(format: .png, reason: "libdeflate could not compress the image data")
         }
-        output.reserveCapacity(output.count + written)
         output.append(contentsOf: compressed)
     }
 }

@@ -61,34 +61,36 @@ enum GIFFramePlanner {
         var pendingDisposal = FrameDisposal.none
         for k in 1..<frames.count {
             let shown = frames[k - 1], next = frames[k]
-            var best: (disposal: FrameDisposal, rect: Rect, after: [UInt32], cost: Int)? = nil
+            // Each option: the disposal, the rectangle it applies to, the canvas it leaves and
+            // the next frame's rectangle on that canvas (whose area is the option's cost).
+            var best: (disposal: FrameDisposal, rect: Rect, after: [UInt32], nextRect: Rect)? = nil
+            let toClear = mustClear(next, over: shown, width: width, height: height)
 
             // Keep.
-            if mustClear(next, over: shown, width: width, height: height).isEmpty {
-                let r = bbox(next, differingFrom: shown, width: width, height: height)
-                best = (.none, pendingRect, shown, r.area)
+            if toClear.isEmpty {
+                best = (.none, pendingRect, shown, bbox(next, differingFrom: shown, width: width, height: height))
             }
             // Clear to background, the rectangle grown to clear what must become transparent.
-            let grown = pendingRect.union(mustClear(next, over: shown, width: width, height: height)).clipped(to: canvas)
+            let grown = pendingRect.union(toClear).clipped(to: canvas)
             var cleared = shown
             fill(&cleared, grown, width: width, with: nil)
-            let clearedCost = bbox(next, differingFrom: cleared, width: width, height: height).area
-            if best == nil || clearedCost < best!.cost {
-                best = (.background, grown, cleared, clearedCost)
+            let clearedNext = bbox(next, differingFrom: cleared, width: width, height: height)
+            if best == nil || clearedNext.area < best!.nextRect.area {
+                best = (.background, grown, cleared, clearedNext)
             }
             // Restore previous.
             var restored = shown
             fill(&restored, pendingRect, width: width, with: under)
             if mustClear(next, over: restored, width: width, height: height).isEmpty {
-                let cost = bbox(next, differingFrom: restored, width: width, height: height).area
-                if cost < best!.cost { best = (.previous, pendingRect, restored, cost) }
+                let restoredNext = bbox(next, differingFrom: restored, width: width, height: height)
+                if restoredNext.area < best!.nextRect.area { best = (.previous, pendingRect, restored, restoredNext) }
             }
 
             let choice = best!
             pendingDisposal = choice.disposal
             planned.append(frame(shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal))
             under = choice.after
-            pendingRect = nonEmpty(bbox(next, differingFrom: under, width: width, height: height))
+            pendingRect = nonEmpty(choice.nextRect)
         }
         planned.append(frame(frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none))
         return planned

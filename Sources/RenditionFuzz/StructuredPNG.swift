@@ -67,12 +67,7 @@ enum StructuredPNG {
         }
         png.append("IDAT", storedZlib(data))
         png.append("IEND", [])
-        return png.bytes
-    }
-
-    private static func be32(_ value: Int) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-         UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        return PNGCRCRepair.repaired(png.bytes)
     }
 
     /// A zlib stream holding `data` in stored (uncompressed) deflate blocks.
@@ -95,14 +90,18 @@ enum StructuredPNG {
     }
 }
 
-/// A PNG stream under construction: the signature, then chunks with their CRCs.
+/// `value` as 4 big-endian bytes.
+private func be32(_ value: Int) -> [UInt8] {
+    [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+     UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+}
+
+/// A PNG stream under construction: the signature, then chunks with zeroed CRCs, which
+/// `PNGCRCRepair.repaired` fills in once the stream is complete.
 private struct PNGFile {
     private(set) var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     mutating func append(_ type: String, _ data: [UInt8]) {
-        let count = data.count
-        bytes += [UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
-        bytes += Array(type.utf8) + data + [0, 0, 0, 0]
-        bytes = PNGCRCRepair.repaired(bytes)
+        bytes += be32(data.count) + Array(type.utf8) + data + [0, 0, 0, 0]
     }
 }

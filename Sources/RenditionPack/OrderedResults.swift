@@ -2,7 +2,7 @@ import Synchronization
 
 /// Collects results that worker threads finish in any order and reports them in input
 /// order: each result is passed to `report` as soon as every earlier one has been.
-final class OrderedResults<Result: Sendable>: Sendable {
+package final class OrderedResults<Result: Sendable>: Sendable {
     private struct State {
         var slots: [Result?]
         var next = 0
@@ -11,13 +11,13 @@ final class OrderedResults<Result: Sendable>: Sendable {
     private let state: Mutex<State>
     private let report: @Sendable (Result) -> Void
 
-    init(count: Int, report: @escaping @Sendable (Result) -> Void) {
+    package init(count: Int, report: @escaping @Sendable (Result) -> Void) {
         state = Mutex(State(slots: Array(repeating: nil, count: count)))
         self.report = report
     }
 
     /// Stores the result of input `index` and reports the ready prefix.
-    func deliver(_ result: Result, at index: Int) {
+    package func deliver(_ result: Result, at index: Int) {
         state.withLock { state in
             state.slots[index] = result
             while state.next < state.slots.count, let ready = state.slots[state.next] {
@@ -28,5 +28,5 @@ final class OrderedResults<Result: Sendable>: Sendable {
     }
 
     /// Every result delivered so far, in input order.
-    func results() -> [Result] { state.withLock { $0.slots.compactMap { $0 } } }
+    package func results() -> [Result] { state.withLock { $0.slots.compactMap { $0 } } }
 }

@@ -120,8 +120,7 @@ struct AnimatedBenchReport {
                      "frames": outputs[i].frames, "extension": outputs[i].fileExtension]
                 },
             ]
-            let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            Swift.print(String(decoding: data, as: UTF8.self))
+            Swift.print(BatchConsole.encode(object))
             return
         }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }

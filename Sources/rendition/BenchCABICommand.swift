@@ -32,11 +32,8 @@ struct BenchCABICommand: ParsableCommand {
     }
 
     func run() throws {
-        let paths: [String]
-        do { paths = try StickerInputs.expand(files) } catch { throw ValidationError(error.description) }
-        let inputs = try paths.map { path in
-            do throws(FileError) { return try FileSystem.read(path) } catch { throw ValidationError(error.description) }
-        }
+        let loaded = try BenchOptions.load(files)
+        let inputs = loaded.map(\.bytes)
         var swiftRounds: [Double] = [], cRounds: [Double] = [], pairRatios: [Double] = []
         for round in 0..<(warmup + iterations) {
             var swiftTotal = 0.0, cTotal = 0.0
@@ -59,7 +56,7 @@ struct BenchCABICommand: ParsableCommand {
                 cTotal += cTime
                 if round >= warmup { pairRatios.append(cTime / swiftTime) }
                 if round == 0 && (swiftBytes != cBytes || swiftBytes.isEmpty) {
-                    throw ValidationError("\(paths[index]): the C interface and the Swift API gave different renditions")
+                    throw ValidationError("\(loaded[index].path): the C interface and the Swift API gave different renditions")
                 }
             }
             if round >= warmup {
@@ -67,10 +64,10 @@ struct BenchCABICommand: ParsableCommand {
                 cRounds.append(cTotal / Double(inputs.count))
             }
         }
-        let swiftMedian = Self.median(swiftRounds), cMedian = Self.median(cRounds)
+        let swiftMedian = BenchReport.percentile(swiftRounds, 50), cMedian = BenchReport.percentile(cRounds, 50)
         // Each sticker's two renders run back to back, so their ratio is the least disturbed by
         // other load on the machine.
-        let pairedRatio = Self.median(pairRatios)
+        let pairedRatio = BenchReport.percentile(pairRatios, 50)
         if json {
             let object: [String: Any] = [
                 "benchmark": "c-abi", "stickers": inputs.count, "iterations": iterations,
@@ -100,10 +97,5 @@ struct BenchCABICommand: ParsableCommand {
             rdn_render(image, nil, &array, &count, nil) == RDN_OK, let array
         else { return [] }
         return (0..<count).map { Array(UnsafeBufferPointer(start: array[$0].bytes, count: array[$0].length)) }
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

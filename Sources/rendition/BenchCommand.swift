@@ -36,7 +36,10 @@ struct BenchOptions: ParsableArguments {
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
     }
 
-    func loadFiles() throws -> [(path: String, bytes: [UInt8])] {
+    func loadFiles() throws -> [(path: String, bytes: [UInt8])] { try Self.load(files) }
+
+    /// The bytes of every sticker file in `files` (folders expanded), or a usage error.
+    static func load(_ files: [String]) throws -> [(path: String, bytes: [UInt8])] {
         let paths: [String]
         do { paths = try StickerInputs.expand(files) } catch { throw ValidationError(error.description) }
         return try paths.map { path in

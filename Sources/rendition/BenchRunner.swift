@@ -82,6 +82,7 @@ struct BenchReport {
     let perFile: [[Double]]?
 
     static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let position = p / 100 * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = Int(position.rounded(.up))

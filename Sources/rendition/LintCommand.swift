@@ -152,22 +152,15 @@ enum ParallelMap {
     static func ordered<T: Sendable, R: Sendable>(
         _ items: [T], threads: Int, _ body: @escaping @Sendable (T) -> R, report: @escaping @Sendable (R) -> Void
     ) -> [R] {
-        let state = Mutex<(slots: [R?], next: Int)>((Array(repeating: nil, count: items.count), 0))
+        let collector = OrderedResults<R>(count: items.count, report: report)
         let counter = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, items.count))) { _ in
             while true {
                 let i = counter.wrappingAdd(1, ordering: .relaxed).oldValue
                 if i >= items.count { break }
-                let result = body(items[i])
-                state.withLock { s in
-                    s.slots[i] = result
-                    while s.next < s.slots.count, let ready = s.slots[s.next] {
-                        report(ready)
-                        s.next += 1
-                    }
-                }
+                collector.deliver(body(items[i]), at: i)
             }
         }
-        return state.withLock { $0.slots.compactMap { $0 } }
+        return collector.results()
     }
 }

@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import time
 
-from .contenders import Unsupported, _children_cpu, find_imagemagick
+from .contenders import ImageMagickCLI, Unsupported, _children_cpu
 from .libraries import rendition_sizes
 
 
@@ -50,16 +50,8 @@ def _run(command, env=None):
         raise RuntimeError(result.stderr.strip()[-300:])
 
 
-class ImageMagickAnimated:
+class ImageMagickAnimated(ImageMagickCLI):
     """ImageMagick's CLI on an animated sticker."""
-
-    def __init__(self, label, env, scratch):
-        self.label = label
-        self.env = {**env, "MAGICK_THREAD_LIMIT": "1"}
-        self.scratch = scratch
-        self.binary, version = find_imagemagick()
-        self.unavailable = None if self.binary else "ImageMagick not installed"
-        self.versions = {"ImageMagick": version} if version else {}
 
     def frames_read(self, file):
         """How many images ImageMagick reads from `file`."""

@@ -93,8 +93,8 @@ class PythonContender:
         return statistics.median(reply["times_ns"]) / 1e9, reply["output_bytes"]
 
     def batch(self, files, output, workers):
-        reply = self._call("batch", files=files, output=output, processes=workers)
-        return len(files) / reply["seconds"], reply["cpu_seconds"] / len(files)
+        result = self.catalog(files, output, workers)
+        return result["per_second"], result["cpu_per_sticker"]
 
     def catalog(self, files, output, workers):
         reply = self._call("batch", files=files, output=output, processes=workers)
@@ -229,11 +229,9 @@ def find_imagemagick():
     return None, None
 
 
-class ImageMagickContender:
-    """ImageMagick's command-line tool, one process per sticker (as a shell script would use
-    it), `-filter Lanczos` (Lanczos-3, support widened when shrinking; IM weights colour by
-    alpha), MAGICK_THREAD_LIMIT=1, its default PNG settings. Times include process start-up;
-    there is no resize-only figure."""
+class ImageMagickCLI:
+    """What every ImageMagick contender shares: the binary, one thread
+    (MAGICK_THREAD_LIMIT=1), a scratch folder, the version for the table."""
 
     def __init__(self, label, env, scratch):
         self.label = label
@@ -242,6 +240,16 @@ class ImageMagickContender:
         self.binary, version = find_imagemagick()
         self.unavailable = None if self.binary else "ImageMagick not installed"
         self.versions = {"ImageMagick": version} if version else {}
+
+
+class ImageMagickContender(ImageMagickCLI):
+    """ImageMagick's command-line tool, one process per sticker (as a shell script would use
+    it), `-filter Lanczos` (Lanczos-3, support widened when shrinking; IM weights colour by
+    alpha), MAGICK_THREAD_LIMIT=1, its default PNG settings. Times include process start-up;
+    there is no resize-only figure."""
+
+    def __init__(self, label, env, scratch):
+        super().__init__(label, env, scratch)
         self.sizes = {}
 
     def _render(self, file, folder):

@@ -47,18 +47,16 @@ public struct PreviewSheet: Sendable {
     /// Renders the sheet for the files at `paths` (cards in order; a file that cannot be
     /// decoded gets a card with its finding and no tiles), on `threads` threads.
     public func render(paths: [String], threads: Int = 1) -> Raster {
-        let cards = Mutex<[Int: Raster]>([:])
+        let cards = IndexedResults<Raster>(count: paths.count)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, paths.count))) { _ in
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if i >= paths.count { break }
-                let card = self.card(path: paths[i]).raster
-                cards.withLock { $0[i] = card }
+                cards.store(self.card(path: paths[i]).raster, at: i)
             }
         }
-        let ordered = cards.withLock { all in paths.indices.compactMap { all[$0] } }
-        return stack(ordered, title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
+        return stack(cards.collect(), title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
     }
 
     /// The card for one file, with its tiles' positions.
