@@ -16,19 +16,26 @@ struct CrashSafetyTests {
         let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(24).map { Fixtures.path("stickers/openmoji-618/" + $0) }
         let reference = NSTemporaryDirectory() + "rendition-ref-" + UUID().uuidString
         let resumed = NSTemporaryDirectory() + "rendition-kill-" + UUID().uuidString
+        let clock = ContinuousClock()
+        let started = clock.now
         let full = try CommandLineTests.run(["render"] + inputs + ["-o", reference, "--threads", "2", "--log", "jsonl"])
         #expect(full.status == 0)
+        // Kill moments are fractions of how long the whole batch took here on 2 threads, and the
+        // killed runs use 1 thread (about twice as long), so the first kills land mid-batch on
+        // a fast machine and a slow one alike.
+        let elapsed = (clock.now - started).components
+        let fullMicroseconds = Double(elapsed.seconds) * 1e6 + Double(elapsed.attoseconds) / 1e12
 
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         for _ in 0..<8 {
             let process = Process()
             process.executableURL = CommandLineTests.executable
-            process.arguments = ["render"] + inputs + ["-o", resumed, "--threads", "2", "--log", "jsonl"]
+            process.arguments = ["render"] + inputs + ["-o", resumed, "--threads", "1", "--log", "jsonl"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 20_000...250_000, using: &generator))
+            usleep(UInt32(fullMicroseconds * Double.random(in: 0.1...0.6, using: &generator)))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
