@@ -43,8 +43,8 @@ void rdn_horizontal_pair(const float *row, const int32_t *starts, const float *w
 
 /*
  * Filters `height` PNG rows of `row_bytes` bytes (filter distance `bpp`) into `out`, each row
- * prefixed by its filter type: adaptive per row (minimum sum of absolute values) or, when
- * `adaptive` is 0, filter None. `scratch` must hold 5 * row_bytes bytes.
+ * prefixed by its filter type: adaptive per row among None, Up, Sub and Paeth (minimum sum of
+ * absolute values) or, when `adaptive` is 0, filter None. `scratch` must hold 5 * row_bytes bytes.
  * Uses AVX2 when available; rdn_png_filter_image_portable never does. Same bytes either way.
  */
 void rdn_png_filter_image(const uint8_t *raw, size_t row_bytes, size_t height, size_t bpp,
