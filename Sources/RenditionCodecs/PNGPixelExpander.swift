@@ -121,6 +121,14 @@ struct PNGPixelExpander {
                 let g = UInt8(truncatingIfNeeded: v) &* scale
                 put(x, g, g, g, transparentSamples?[0] == v ? 0 : 255)
             }
+        case (3, 8) where step == 1:
+            // The common case, one table load and one 4-byte store per pixel.
+            palette.withUnsafeBufferPointer { table in
+                let raw = UnsafeMutableRawPointer(out)
+                for x in 0..<width {
+                    raw.storeBytes(of: table[Int(row[x])].littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
         default:  // palette
             for x in 0..<width {
                 let entry = palette[Int(bitDepth == 8 ? UInt16(row[x]) : sample(row, x))]

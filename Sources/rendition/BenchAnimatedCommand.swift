@@ -26,9 +26,13 @@ struct BenchAnimatedCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output container: auto (the input's), apng, gif, webp or png.", valueName: "format"))
     var format: OutputFormat = .auto
 
+    @Option(help: ArgumentHelp("APNG compression effort, 0 to 12.", valueName: "level"))
+    var compression: Int = APNGEncoder.defaultCompressionLevel
+
     func run() throws {
         let inputs = try options.loadFiles()
-        let renderer = StickerRenderer(options: RenderOptions(format: format, frameThreads: options.threads))
+        let renderer = StickerRenderer(options: RenderOptions(
+            format: format, frameThreads: options.threads, apngCompressionLevel: compression))
         let masterFormats: [ImageFormat] = try inputs.map { input in
             guard let format = ImageFormat.sniff(input.bytes) else { throw ValidationError("\(input.path): not an image") }
             return format

@@ -52,6 +52,14 @@ void rdn_png_filter_image(const uint8_t *raw, size_t row_bytes, size_t height, s
 void rdn_png_filter_image_portable(const uint8_t *raw, size_t row_bytes, size_t height, size_t bpp,
                                    int adaptive, uint8_t *scratch, uint8_t *out);
 
+/*
+ * Reverses the PNG filters of `height` rows stored at `data`, each a filter-type byte followed
+ * by `row_bytes` bytes, in place; `bpp` is the filter's byte distance (at least 1) and
+ * `zero_row` holds `row_bytes` zeros (the row above the first). Returns 0, or y + 1 for the
+ * first row y whose filter type is above 4 (rows before it are unfiltered). Any CPU.
+ */
+size_t rdn_png_unfilter_image(uint8_t *data, size_t row_bytes, size_t height, size_t bpp, const uint8_t *zero_row);
+
 /* dst = src with every colour channel premultiplied: round(v * a / 255). May alias. */
 void rdn_premultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
 
