@@ -47,13 +47,13 @@ static void unfilter_scalar(int type, uint8_t *row, const uint8_t *prior, size_t
 
 #if defined(__SSE2__)
 /* Loads `bpp` (3 or 4) bytes as the low 16-bit lanes of a vector; stores them back. */
-static inline __m128i load_pixel(const uint8_t *p, size_t bpp) {
+static inline __attribute__((always_inline)) __m128i load_pixel(const uint8_t *p, size_t bpp) {
     uint32_t v = 0;
     memcpy(&v, p, bpp);
     return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
 }
 
-static inline void store_pixel(uint8_t *p, __m128i v, size_t bpp) {
+static inline __attribute__((always_inline)) void store_pixel(uint8_t *p, __m128i v, size_t bpp) {
     uint32_t out = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(v, v));
     memcpy(p, &out, bpp);
 }
@@ -63,7 +63,8 @@ static inline __m128i abs16(__m128i x) {
 }
 
 /* Sub, Average or Paeth on a row of 3- or 4-byte pixels (n a multiple of bpp). */
-static void unfilter_pixels(int type, uint8_t *row, const uint8_t *prior, size_t n, size_t bpp) {
+static inline __attribute__((always_inline)) void unfilter_pixels(int type, uint8_t *row, const uint8_t *prior,
+                                                                  size_t n, size_t bpp) {
     const __m128i low = _mm_set1_epi16(0xFF);
     __m128i a = _mm_setzero_si128(), c = a;
     for (size_t i = 0; i < n; i += bpp) {
@@ -109,8 +110,13 @@ size_t rdn_png_unfilter_image(uint8_t *data, size_t row_bytes, size_t height, si
             continue;
         }
 #if defined(__SSE2__)
-        if ((bpp == 4 || bpp == 3) && row_bytes % bpp == 0) {
-            unfilter_pixels(type, row, prior, row_bytes, bpp);
+        /* Constant pixel sizes, so that the pixel loads and stores are plain moves. */
+        if (bpp == 4 && row_bytes % 4 == 0) {
+            unfilter_pixels(type, row, prior, row_bytes, 4);
+            continue;
+        }
+        if (bpp == 3 && row_bytes % 3 == 0) {
+            unfilter_pixels(type, row, prior, row_bytes, 3);
             continue;
         }
 #endif

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A rectangle of canvas pixels.
 struct PixelRect: Equatable {
     /// Left edge.
@@ -19,27 +25,37 @@ struct PixelRect: Equatable {
 /// to find what changed from one frame to the next and to build frame patches.
 enum APNGCanvasDiff {
     /// The smallest rectangle holding every pixel that differs, or `nil` when none does.
+    ///
+    /// Equal rows are skipped with one `memcmp`; in a differing row only the pixels outside
+    /// the columns already known to change are compared, from each end inwards.
     static func changedRect(from old: [UInt8], to new: [UInt8], width: Int, height: Int) -> PixelRect? {
         old.withUnsafeBytes { a in
             new.withUnsafeBytes { b in
                 var (x0, y0, x1, y1) = (width, height, -1, -1)
+                let rowBytes = width * 4
                 for y in 0..<height {
-                    let row = y * width * 4
-                    var first = -1, last = -1
-                    for x in 0..<width where pixel(a, row + x * 4) != pixel(b, row + x * 4) {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    if first >= 0 {
-                        x0 = min(x0, first)
-                        x1 = max(x1, last)
-                        if y0 == height { y0 = y }
-                        y1 = y
-                    }
+                    let row = y * rowBytes
+                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, rowBytes) == 0 { continue }
+                    var first = 0
+                    while first < x0 && pixel(a, row + first * 4) == pixel(b, row + first * 4) { first += 1 }
+                    x0 = min(x0, first)
+                    var last = width - 1
+                    while last > x1 && pixel(a, row + last * 4) == pixel(b, row + last * 4) { last -= 1 }
+                    x1 = max(x1, last)
+                    if y0 == height { y0 = y }
+                    y1 = y
                 }
                 return y1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
             }
         }
+    }
+
+    /// Whether two images hold the same bytes (one `memcmp`, where `==` on arrays compares
+    /// element by element).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     /// The pixels of `rect` from a canvas-sized image, tightly packed.

@@ -105,7 +105,7 @@ public struct APNGEncoder: Sendable {
     static func mergingIdenticalFrames(_ frames: [AnimationFrame]) -> [AnimationFrame] {
         var merged: [AnimationFrame] = []
         for frame in frames {
-            if let last = merged.last, last.raster.tightlyPacked().bytes == frame.raster.tightlyPacked().bytes {
+            if let last = merged.last, APNGCanvasDiff.same(last.raster.tightlyPacked().bytes, frame.raster.tightlyPacked().bytes) {
                 merged[merged.count - 1].delay = last.delay + frame.delay
             } else {
                 merged.append(frame)

@@ -147,8 +147,9 @@ final class APNGFramePlanner {
                 var bases: [(FrameDisposal, [UInt8])] = [(.none, previous)]
                 var cleared = previous
                 APNGCanvasDiff.clear(&cleared, width: width, rect: previousRect)
-                if cleared != previous { bases.append((.background, cleared)) }
-                if index >= 2 && previousBlend == .source && previousBase != previous && previousBase != cleared {
+                if !APNGCanvasDiff.same(cleared, previous) { bases.append((.background, cleared)) }
+                if index >= 2 && previousBlend == .source && !APNGCanvasDiff.same(previousBase, previous)
+                    && !APNGCanvasDiff.same(previousBase, cleared) {
                     bases.append((.previous, previousBase))
                 }
                 let (winner, data) = try choose(among: bases, target: target)
