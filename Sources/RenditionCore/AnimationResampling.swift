@@ -6,8 +6,16 @@ extension LanczosResampler {
     /// count. With `threads` above 1 frames are resampled in parallel (each thread with its own
     /// workspace); the result does not depend on the thread count.
     public func resample(_ animation: Animation, width: Int, height: Int, threads: Int = 1) -> Animation {
+        resample(animation, sizes: [(width, height)], threads: threads)[0]
+    }
+
+    /// Resamples every frame of `animation` to each of `sizes` at once (each source row is
+    /// widened once for all sizes), keeping delays and the loop count: one animation per
+    /// size, in order. With `threads` above 1 frames are resampled in parallel; the result
+    /// does not depend on the thread count.
+    public func resample(_ animation: Animation, sizes: [(width: Int, height: Int)], threads: Int = 1) -> [Animation] {
         let count = animation.frames.count
-        let results = IndexedResults<Raster>(count: count)
+        let results = IndexedResults<[Raster]>(count: count)
         let workers = max(1, min(threads, count))
         let next = Atomic<Int>(0)
         let resampler = self
@@ -16,12 +24,15 @@ extension LanczosResampler {
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if index >= count { break }
-                var target = Raster(width: width, height: height)
-                resampler.resample(animation.frames[index].raster, into: &target, workspace: workspace)
-                results.store(target, at: index)
+                var targets = sizes.map { Raster(width: $0.width, height: $0.height) }
+                resampler.resample(animation.frames[index].raster, into: &targets, workspace: workspace)
+                results.store(targets, at: index)
             }
         }
-        let frames = zip(results.collect(), animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) }
-        return Animation(width: width, height: height, frames: frames, loopCount: animation.loopCount)
+        let rasters = results.collect()
+        return sizes.indices.map { s in
+            let frames = zip(rasters, animation.frames).map { AnimationFrame(raster: $0[s], delay: $1.delay) }
+            return Animation(width: sizes[s].width, height: sizes[s].height, frames: frames, loopCount: animation.loopCount)
+        }
     }
 }

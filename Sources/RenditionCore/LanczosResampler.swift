@@ -3,7 +3,8 @@
 /// The filter support grows with the downscale factor (3 source pixels per side at unit
 /// scale), weights are normalised per output pixel and cached per (source, target) size
 /// pair. Output rows are made two at a time: the source rows their vertical windows need are
-/// widened to floats once into a ring, a vertical pass sums each of the two windows into one
+/// widened to floats once into a ring (once for all targets when several sizes are made in one
+/// call), a vertical pass sums each of the two windows into one
 /// interleaved float row (pixel x of both rows side by side), and a horizontal pass turns that
 /// row into the two 8-bit output rows. No intermediate image is held.
 ///
@@ -42,74 +43,149 @@ public struct LanczosResampler: Sendable {
     /// Resamples `source` into `target`, whose size selects the output size, using
     /// `workspace` for scratch memory; in a steady state this allocates nothing.
     public func resample(_ source: Raster, into target: inout Raster, workspace: ResampleWorkspace) {
-        let horizontal = ResampleWeights.cached(sourceCount: source.width, targetCount: target.width)
-        let vertical = ResampleWeights.cached(sourceCount: source.height, targetCount: target.height)
-        let native = kernels == .automatic && NativeResampleKernels.isAvailable
-        let rowFloats = source.width * 4
-        let taps = vertical.taps
-        let ringRows = taps + vertical.maxStep
-        workspace.reserve(ringFloats: ringRows * rowFloats, pairRowFloats: source.width * 8, taps: taps)
-        let ring = workspace.ring.pointer
-        let rowsA = workspace.rowsA.pointer
-        let rowsB = workspace.rowsB.pointer
-        let pairRow = workspace.pairRow.pointer
-        let sourceStride = source.bytesPerRow
-        let targetStride = target.bytesPerRow
-        let targetWidth = target.width
-        let targetHeight = target.height
+        withUnsafeMutablePointer(to: &target) { pointer in
+            resample(source, into: UnsafeMutableBufferPointer(start: pointer, count: 1), workspace: workspace)
+        }
+    }
 
+    /// Resamples `source` into every raster of `targets` (their sizes select the output
+    /// sizes) in one pass over the source: each source row is widened to floats once for all
+    /// of them. The bytes are those of resampling into each target on its own.
+    public func resample(_ source: Raster, into targets: inout [Raster], workspace: ResampleWorkspace) {
+        targets.withUnsafeMutableBufferPointer { buffer in
+            resample(source, into: buffer, workspace: workspace)
+        }
+    }
+
+    private func resample(_ source: Raster, into targets: UnsafeMutableBufferPointer<Raster>, workspace: ResampleWorkspace) {
+        guard !targets.isEmpty else { return }
+        let rowFloats = source.width * 4
+        var ringRows = 1
+        var maxTaps = 1
+        for target in targets {
+            let vertical = ResampleWeights.cached(sourceCount: source.height, targetCount: target.height)
+            ringRows = max(ringRows, vertical.taps + vertical.maxStep)
+            maxTaps = max(maxTaps, vertical.taps)
+        }
+        workspace.reserve(ringFloats: ringRows * rowFloats, pairRowFloats: source.width * 8, taps: maxTaps,
+                          passes: targets.count)
+        let passes = workspace.passes.pointer
         source.bytes.withUnsafeBufferPointer { sourceBuffer in
-            target.bytes.withUnsafeMutableBufferPointer { targetBuffer in
-                horizontal.starts.withUnsafeBufferPointer { hStarts in
-                    horizontal.weights.withUnsafeBufferPointer { hWeights in
+            withPasses(source: source, targets: targets, from: 0, into: passes) {
+                run(source: sourceBuffer.baseAddress!, sourceStride: source.bytesPerRow, width: source.width,
+                    height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
+                    workspace: workspace)
+            }
+        }
+    }
+
+    /// Fills `passes[index...]` with each target's output pointer and weight tables, inside
+    /// the scopes that keep those pointers valid, then runs `body`.
+    private func withPasses(
+        source: Raster, targets: UnsafeMutableBufferPointer<Raster>, from index: Int,
+        into passes: UnsafeMutablePointer<ResamplePass>, _ body: () -> Void
+    ) {
+        guard index < targets.count else { return body() }
+        let horizontal = ResampleWeights.cached(sourceCount: source.width, targetCount: targets[index].width)
+        let vertical = ResampleWeights.cached(sourceCount: source.height, targetCount: targets[index].height)
+        let (width, height, stride) = (targets[index].width, targets[index].height, targets[index].bytesPerRow)
+        targets[index].bytes.withUnsafeMutableBufferPointer { output in
+            horizontal.starts.withUnsafeBufferPointer { hStarts in
+                horizontal.weights.withUnsafeBufferPointer { hWeights in
+                    vertical.starts.withUnsafeBufferPointer { vStarts in
                         vertical.weights.withUnsafeBufferPointer { vWeights in
-                            let sourceBase = sourceBuffer.baseAddress!
-                            let targetBase = targetBuffer.baseAddress!
-                            var nextRow = 0
-                            var y = 0
-                            while y < targetHeight {
-                                let yB = min(y + 1, targetHeight - 1)
-                                let startA = Int(vertical.starts[y])
-                                let startB = Int(vertical.starts[yB])
-                                nextRow = max(nextRow, startA)
-                                while nextRow < startB + taps {
-                                    let slot = ring + (nextRow % ringRows) * rowFloats
-                                    if native {
-                                        NativeResampleKernels.widen(sourceBase + nextRow * sourceStride, into: slot, count: rowFloats)
-                                    } else {
-                                        ResampleKernels.widen(sourceBase + nextRow * sourceStride, into: slot, count: rowFloats)
-                                    }
-                                    nextRow += 1
-                                }
-                                for k in 0..<taps {
-                                    rowsA[k] = UnsafePointer(ring + ((startA + k) % ringRows) * rowFloats)
-                                    rowsB[k] = UnsafePointer(ring + ((startB + k) % ringRows) * rowFloats)
-                                }
-                                let weightsA = vWeights.baseAddress! + y * taps
-                                let weightsB = vWeights.baseAddress! + yB * taps
-                                let outA = targetBase + y * targetStride
-                                let outB = targetBase + yB * targetStride
-                                if native {
-                                    NativeResampleKernels.verticalPair(
-                                        rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
-                                        taps: taps, pixels: source.width, output: pairRow)
-                                    NativeResampleKernels.horizontalPair(
-                                        row: pairRow, starts: hStarts.baseAddress!, weights: hWeights.baseAddress!,
-                                        taps: horizontal.taps, targetCount: targetWidth, outputA: outA, outputB: outB)
-                                } else {
-                                    ResampleKernels.verticalPair(
-                                        rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
-                                        taps: taps, pixels: source.width, output: pairRow)
-                                    ResampleKernels.horizontalPair(
-                                        row: pairRow, starts: hStarts.baseAddress!, weights: hWeights.baseAddress!,
-                                        taps: horizontal.taps, targetCount: targetWidth, outputA: outA, outputB: outB)
-                                }
-                                y += 2
-                            }
+                            passes[index] = ResamplePass(
+                                output: output.baseAddress!, stride: stride, width: width, height: height,
+                                hStarts: hStarts.baseAddress!, hWeights: hWeights.baseAddress!, hTaps: horizontal.taps,
+                                vStarts: vStarts.baseAddress!, vWeights: vWeights.baseAddress!, vTaps: vertical.taps,
+                                nextRow: 0)
+                            withPasses(source: source, targets: targets, from: index + 1, into: passes, body)
                         }
                     }
                 }
             }
         }
     }
+
+    /// The row loop: widens source rows into the ring in order and, before each new row,
+    /// makes every output row pair (of any target) whose two windows are complete.
+    ///
+    /// A ring of `ringRows` ≥ taps + maxStep rows (for every target) is enough: a pair that
+    /// is still waiting needs no row older than its first window's start, which is at most
+    /// taps + maxStep - 1 rows behind the row being widened.
+    private func run(
+        source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
+        passes: UnsafeMutablePointer<ResamplePass>, count: Int, ringRows: Int, workspace: ResampleWorkspace
+    ) {
+        let native = kernels == .automatic && NativeResampleKernels.isAvailable
+        let rowFloats = width * 4
+        let ring = workspace.ring.pointer
+        let rowsA = workspace.rowsA.pointer
+        let rowsB = workspace.rowsB.pointer
+        let pairRow = workspace.pairRow.pointer
+        var widened = 0  // source rows [0, widened) have been widened
+        while true {
+            var pending = false
+            for t in 0..<count {
+                let pass = passes + t
+                let taps = pass.pointee.vTaps
+                while pass.pointee.nextRow < pass.pointee.height {
+                    let y = pass.pointee.nextRow
+                    let yB = min(y + 1, pass.pointee.height - 1)
+                    let startA = Int(pass.pointee.vStarts[y])
+                    let startB = Int(pass.pointee.vStarts[yB])
+                    guard startB + taps <= widened else { pending = true; break }
+                    for k in 0..<taps {
+                        rowsA[k] = UnsafePointer(ring + ((startA + k) % ringRows) * rowFloats)
+                        rowsB[k] = UnsafePointer(ring + ((startB + k) % ringRows) * rowFloats)
+                    }
+                    let weightsA = pass.pointee.vWeights + y * taps
+                    let weightsB = pass.pointee.vWeights + yB * taps
+                    let outA = pass.pointee.output + y * pass.pointee.stride
+                    let outB = pass.pointee.output + yB * pass.pointee.stride
+                    if native {
+                        NativeResampleKernels.verticalPair(
+                            rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
+                            taps: taps, pixels: width, output: pairRow)
+                        NativeResampleKernels.horizontalPair(
+                            row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
+                            taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
+                    } else {
+                        ResampleKernels.verticalPair(
+                            rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
+                            taps: taps, pixels: width, output: pairRow)
+                        ResampleKernels.horizontalPair(
+                            row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
+                            taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
+                    }
+                    pass.pointee.nextRow += 2
+                }
+            }
+            // Every window lies inside the source, so a waiting pair means a row is left.
+            guard pending, widened < height else { return }
+            let slot = ring + (widened % ringRows) * rowFloats
+            if native {
+                NativeResampleKernels.widen(source + widened * sourceStride, into: slot, count: rowFloats)
+            } else {
+                ResampleKernels.widen(source + widened * sourceStride, into: slot, count: rowFloats)
+            }
+            widened += 1
+        }
+    }
+}
+
+/// One target of a resampling pass: where its rows go, its weight tables and its progress.
+struct ResamplePass {
+    var output: UnsafeMutablePointer<UInt8>
+    var stride: Int
+    var width: Int
+    var height: Int
+    var hStarts: UnsafePointer<Int32>
+    var hWeights: UnsafePointer<Float>
+    var hTaps: Int
+    var vStarts: UnsafePointer<Int32>
+    var vWeights: UnsafePointer<Float>
+    var vTaps: Int
+    /// The next output row to make (rows are made in pairs).
+    var nextRow: Int
 }

@@ -7,17 +7,19 @@ public final class ResampleWorkspace {
     private(set) var pairRow = ScratchBuffer<Float>()
     private(set) var rowsA = ScratchBuffer<UnsafePointer<Float>>()
     private(set) var rowsB = ScratchBuffer<UnsafePointer<Float>>()
+    private(set) var passes = ScratchBuffer<ResamplePass>()
 
     /// Creates an empty workspace; it grows on first use.
     public init() {}
 
     /// Makes sure the buffers hold at least the given number of elements.
-    func reserve(ringFloats: Int, pairRowFloats: Int, taps: Int) {
+    func reserve(ringFloats: Int, pairRowFloats: Int, taps: Int, passes passCount: Int) {
         ring.reserve(ringFloats)
         // Slack so vector tails may read a little past the end.
         pairRow.reserve(pairRowFloats + 32)
         rowsA.reserve(taps)
         rowsB.reserve(taps)
+        passes.reserve(passCount)
     }
 }
 

@@ -96,26 +96,35 @@ public struct StickerRenderer: Sendable {
         if format == .png || (format == .apng && !master.isAnimated) {
             return try render(master: master.firstFrame, scratch: scratch)
         }
+        // Every smaller scale is resampled in one pass per frame (each source row widened
+        // once for all of them), frames in parallel with `frameThreads`.
         let scales = options.scales
-        guard options.frameThreads > 1 && scales.count > 1 else {
-            return try scales.map { (scale) throws(CodecError) in try render(master, at: scale, as: format) }
+        let resampled = scales.filter { $0 != .x3 }
+        let sizes = resampled.map { StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0) }
+        let animations = sizes.isEmpty ? [] : LanczosResampler().resample(
+            master, sizes: sizes.map { ($0.width, $0.height) }, threads: options.frameThreads)
+        let renditionAnimations = scales.map { scale in
+            scale == .x3 ? master : animations[resampled.firstIndex(of: scale)!]
         }
-        // Renditions of an animation are independent: each scale on its own worker (each
-        // still resamples and compresses with `frameThreads`); the bytes do not change.
+        guard options.frameThreads > 1 && scales.count > 1 else {
+            return try zip(scales, renditionAnimations).map { (scale, animation) throws(CodecError) in
+                try encode(animation, at: scale, as: format)
+            }
+        }
+        // Renditions of an animation are independent: each scale is encoded on its own worker
+        // (each still compresses with `frameThreads`); the bytes do not change.
         let results = IndexedResults<Result<Rendition, CodecError>>(count: scales.count)
         let renderer = self
         DispatchQueue.concurrentPerform(iterations: scales.count) { index in
-            results.store(Result { () throws(CodecError) in try renderer.render(master, at: scales[index], as: format) }, at: index)
+            results.store(Result { () throws(CodecError) in
+                try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
+            }, at: index)
         }
         return try results.collect().map { (result) throws(CodecError) in try result.get() }
     }
 
-    /// One animated rendition: the master resampled to `scale` (all frames), then encoded.
-    private func render(_ master: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
-        let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
-        let animation = scale == .x3
-            ? master
-            : LanczosResampler().resample(master, width: size.width, height: size.height, threads: options.frameThreads)
+    /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
+    private func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
         let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
         return Rendition(scale: scale, width: animation.width, height: animation.height,
                          bytes: bytes, fileExtension: format.fileExtension)
@@ -132,15 +141,21 @@ public struct StickerRenderer: Sendable {
         let compressor = scratch.compressor
         let workspace = scratch.workspace
         let resampler = LanczosResampler()
+        // Every smaller scale in one pass over the master (each source row widened once).
+        let sizes = options.scales.filter { $0 != .x3 }.map {
+            StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
+        }
+        var rasters = sizes.map { Raster(width: $0.width, height: $0.height) }
+        if !rasters.isEmpty { resampler.resample(master, into: &rasters, workspace: workspace) }
+        var next = 0
         var renditions: [Rendition] = []
         for scale in options.scales {
-            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
-            var raster: Raster
+            let raster: Raster
             if scale == .x3 {
                 raster = master
             } else {
-                raster = Raster(width: size.width, height: size.height)
-                resampler.resample(master, into: &raster, workspace: workspace)
+                raster = rasters[next]
+                next += 1
             }
             let encoded = try encoder.encode(raster, compressor: compressor)
             renditions.append(Rendition(scale: scale, width: raster.width, height: raster.height,

@@ -123,6 +123,23 @@ struct ResamplerKernelTests {
         let portable = LanczosResampler(kernels: .portable).resample(source, width: width, height: height)
         #expect(native == portable)
     }
+
+    @Test("several sizes in one pass give the bytes of each size on its own, both kernels", arguments: [
+        ("stickers/openmoji-618/1F195.png", [(412, 412), (206, 206)]),
+        ("stickers/noto-512/emoji_u1f302.png", [(341, 171), (97, 203), (1000, 7), (512, 512)]),
+        ("pngsuite/basn6a08.png", [(13, 5), (64, 64), (1, 1)]),
+    ])
+    func severalSizesInOnePass(file: String, sizes: [(Int, Int)]) throws {
+        let source = try Fixtures.raster(file)
+        for kernels in [LanczosResampler.Kernels.automatic, .portable] {
+            let resampler = LanczosResampler(kernels: kernels)
+            var together = sizes.map { Raster(width: $0.0, height: $0.1) }
+            resampler.resample(source, into: &together, workspace: ResampleWorkspace())
+            for (raster, size) in zip(together, sizes) {
+                #expect(raster == resampler.resample(source, width: size.0, height: size.1), "\(size) \(kernels)")
+            }
+        }
+    }
 }
 
 @Suite("Animation resampling")
