@@ -94,14 +94,12 @@ public struct GIFEncoder: Sendable {
             let inUse = table ?? globalTable
             let transparent = inUse.transparentIndex
             var indices = lookup.indices(of: plan.pixels, transparent: UInt8(transparent ?? 0))
-            var compressed: [UInt8]? = nil
-            if lossy {
-                let match = table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)
-                compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
+            // Our LZW encoder for every frame: same bytes as giflib's for lossless frames, faster.
+            let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)) : nil
+            let compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
                                                     lossy: match)
-            }
             frames.append(GIFEncodedFrame(
-                x: plan.x, y: plan.y, width: plan.width, height: plan.height, indices: indices, localTable: table,
+                x: plan.x, y: plan.y, width: plan.width, height: plan.height, localTable: table,
                 transparentIndex: needsTransparency ? transparent : nil, disposal: plan.disposal,
                 delayCentiseconds: Self.centiseconds(animation.frames[k].delay), compressed: compressed))
         }

@@ -1,14 +1,12 @@
 import CGIF
 import RenditionCore
 
-/// A frame ready to write: its rectangle, palette indices, colour table and timing.
+/// A frame ready to write: its rectangle, compressed palette indices, colour table and timing.
 struct GIFEncodedFrame {
     var x: Int
     var y: Int
     var width: Int
     var height: Int
-    /// `width × height` palette indices, row-major.
-    var indices: [UInt8]
     /// The frame's own colour table, or `nil` for the global one.
     var localTable: GIFColourTable?
     /// The transparent index this frame uses, if any.
@@ -16,9 +14,9 @@ struct GIFEncodedFrame {
     var disposal: FrameDisposal
     /// Delay in centiseconds (0–65,535).
     var delayCentiseconds: Int
-    /// The indices already compressed (`GIFLZWEncoder`, with the code size giflib derives
-    /// from the colour table in use), or `nil` to let giflib compress them.
-    var compressed: [UInt8]? = nil
+    /// The `width × height` palette indices (row-major), LZW-compressed by `GIFLZWEncoder`
+    /// with the code size giflib derives from the colour table in use.
+    var compressed: [UInt8]
 }
 
 /// Writes a GIF89a file through giflib (`EGifOpen` with an output callback into memory).
@@ -82,16 +80,7 @@ enum GIFWriter {
                     gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),
                     gif, "frame \(k)'s image descriptor")
             }
-            if let compressed = frame.compressed {
-                try writeCompressed(compressed, gif, k)
-                continue
-            }
-            var indices = frame.indices
-            try indices.withUnsafeMutableBufferPointer { (rows) throws(CodecError) in
-                for y in 0..<frame.height {
-                    try check(EGifPutLine(gif, rows.baseAddress! + y * frame.width, Int32(frame.width)), gif, "frame \(k)'s pixels")
-                }
-            }
+            try writeCompressed(frame.compressed, gif, k)
         }
         closed = true
         guard EGifCloseFile(gif, &status) == GIF_OK else { throw failure("EGifCloseFile", status) }
