@@ -14,9 +14,6 @@ struct GIFLZWEncoder {
     private static let maximumCode = 4095
     private static let tableSize = 1 << 13
 
-    /// Dictionary: open addressing on `prefix << 8 | index`, key stored plus one (0 = empty).
-    private var keys = [UInt32](repeating: 0, count: tableSize)
-    private var codes = [UInt16](repeating: 0, count: tableSize)
     private var output: [UInt8] = []
     private var bitBuffer: UInt64 = 0
     private var bitCount = 0
@@ -26,35 +23,53 @@ struct GIFLZWEncoder {
     static func compress(_ indices: inout [UInt8], minimumCodeSize: Int, lossy: GIFLossyMatch?) -> [UInt8] {
         var encoder = GIFLZWEncoder()
         encoder.output.reserveCapacity(indices.count / 2 + 16)
-        indices.withUnsafeMutableBufferPointer { encoder.run($0, minimumCodeSize: minimumCodeSize, lossy: lossy) }
+        // Dictionary: open addressing on `prefix << 8 | index`, key stored plus one (0 = empty).
+        var keys = [UInt32](repeating: 0, count: tableSize)
+        var codes = [UInt16](repeating: 0, count: tableSize)
+        keys.withUnsafeMutableBufferPointer { keys in
+            codes.withUnsafeMutableBufferPointer { codes in
+                indices.withUnsafeMutableBufferPointer { pixels in
+                    let dictionary = Dictionary(keys: keys.baseAddress!, codes: codes.baseAddress!)
+                    encoder.run(pixels, minimumCodeSize: minimumCodeSize, lossy: lossy, dictionary: dictionary)
+                }
+            }
+        }
         return encoder.output
     }
 
-    @inline(__always)
-    private static func slot(_ key: UInt32) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19) & (tableSize - 1)
-    }
+    /// The string table, over memory owned by `compress`.
+    private struct Dictionary {
+        let keys: UnsafeMutablePointer<UInt32>
+        let codes: UnsafeMutablePointer<UInt16>
 
-    /// The code for `prefix` followed by `index`, if the dictionary has it.
-    @inline(__always)
-    private func child(of prefix: Int, _ index: UInt8) -> Int? {
-        let key = UInt32(prefix << 8 | Int(index)) &+ 1
-        var s = Self.slot(key)
-        while true {
-            let k = keys[s]
-            if k == key { return Int(codes[s]) }
-            if k == 0 { return nil }
-            s = (s + 1) & (Self.tableSize - 1)
+        @inline(__always)
+        private static func slot(_ key: UInt32) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19) & (tableSize - 1)
         }
-    }
 
-    @inline(__always)
-    private mutating func add(prefix: Int, _ index: UInt8, code: Int) {
-        let key = UInt32(prefix << 8 | Int(index)) &+ 1
-        var s = Self.slot(key)
-        while keys[s] != 0 { s = (s + 1) & (Self.tableSize - 1) }
-        keys[s] = key
-        codes[s] = UInt16(code)
+        /// The code for `prefix` followed by `index`, if the dictionary has it.
+        @inline(__always)
+        func child(of prefix: Int, _ index: UInt8) -> Int? {
+            let key = UInt32(truncatingIfNeeded: prefix << 8 | Int(index)) &+ 1
+            var s = Self.slot(key)
+            while true {
+                let k = keys[s]
+                if k == key { return Int(codes[s]) }
+                if k == 0 { return nil }
+                s = (s + 1) & (tableSize - 1)
+            }
+        }
+
+        @inline(__always)
+        func add(prefix: Int, _ index: UInt8, code: Int) {
+            let key = UInt32(truncatingIfNeeded: prefix << 8 | Int(index)) &+ 1
+            var s = Self.slot(key)
+            while keys[s] != 0 { s = (s + 1) & (tableSize - 1) }
+            keys[s] = key
+            codes[s] = UInt16(code)
+        }
+
+        func clear() { keys.update(repeating: 0, count: tableSize) }
     }
 
     @inline(__always)
@@ -68,7 +83,9 @@ struct GIFLZWEncoder {
         }
     }
 
-    private mutating func run(_ pixels: UnsafeMutableBufferPointer<UInt8>, minimumCodeSize: Int, lossy: GIFLossyMatch?) {
+    private mutating func run(
+        _ pixels: UnsafeMutableBufferPointer<UInt8>, minimumCodeSize: Int, lossy: GIFLossyMatch?, dictionary: Dictionary
+    ) {
         let clear = 1 << minimumCodeSize
         let end = clear + 1
         var codeSize = minimumCodeSize + 1
@@ -82,22 +99,22 @@ struct GIFLZWEncoder {
         var prefix = Int(pixels[0])
         for i in 1..<pixels.count {
             let index = pixels[i]
-            if let code = child(of: prefix, index) {
+            if let code = dictionary.child(of: prefix, index) {
                 prefix = code
                 continue
             }
-            if let lossy, let (code, substitute) = lossyChild(of: prefix, index, lossy) {
+            if let lossy, let (code, substitute) = Self.lossyChild(of: prefix, index, lossy, dictionary) {
                 pixels[i] = substitute
                 prefix = code
                 continue
             }
             emit(prefix, bits: codeSize)
             lastCode += 1
-            add(prefix: prefix, index, code: lastCode)
+            dictionary.add(prefix: prefix, index, code: lastCode)
             if lastCode >= 1 << codeSize && codeSize < 12 { codeSize += 1 }
             if lastCode == Self.maximumCode {
                 emit(clear, bits: codeSize)
-                keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                dictionary.clear()
                 codeSize = minimumCodeSize + 1
                 lastCode = end
             }
@@ -110,9 +127,9 @@ struct GIFLZWEncoder {
 
     /// The first close colour (nearest first) that continues `prefix`, with its code.
     @inline(__always)
-    private func lossyChild(of prefix: Int, _ index: UInt8, _ lossy: GIFLossyMatch) -> (Int, UInt8)? {
+    private static func lossyChild(of prefix: Int, _ index: UInt8, _ lossy: GIFLossyMatch, _ dictionary: Dictionary) -> (Int, UInt8)? {
         for candidate in lossy.neighbours(of: index) {
-            if let code = child(of: prefix, candidate) { return (code, candidate) }
+            if let code = dictionary.child(of: prefix, candidate) { return (code, candidate) }
         }
         return nil
     }
