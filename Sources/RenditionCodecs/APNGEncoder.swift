@@ -16,9 +16,10 @@ import RenditionCore
 /// Output is deterministic: same animation and options, same bytes.
 public struct APNGEncoder: Sendable {
     /// The default libdeflate level for frames: 6, as for stills. On the 24-frame 618 px sticker
-    /// of the peer comparison (@2x + @1x), level 8 took 2.3 times as long for 1.3 % fewer bytes
-    /// (1,019,000 against 1,032,530), and level 6 already stays under the smallest peer's APNGs
-    /// (Pillow's, 1,041,039 bytes, with its own frame cropping). See docs/APNG.md.
+    /// of the peer comparison (@2x + @1x), level 8 took 2.3 times as long for 1.3 % fewer bytes,
+    /// and level 6 stays under the smallest peer's APNGs (Pillow's, 1,041,039 bytes, with its
+    /// own frame cropping): 1,021,593 bytes; level 5 is about 12 % faster for 1,031,647. See
+    /// docs/APNG.md.
     public static let defaultCompressionLevel = 6
 
     /// Encoder settings.

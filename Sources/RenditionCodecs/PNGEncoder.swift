@@ -24,10 +24,10 @@ public struct PNGEncoder: Sendable {
 
     /// The default libdeflate level: 6. Over the 304 renditions of the 152 OpenMoji fixtures
     /// (`rendition render`), level 8 took 1.77 times as long per sticker (decode, both resizes,
-    /// encode) for 1.6 % fewer bytes; at level 6 the renditions are 2.7 % smaller in total than
-    /// Pillow 13's default PNGs of the same pixels (level 8: 4.2 %), though about a third of the
-    /// files are individually up to 4.6 % larger (level 8: a ninth, up to 3.5 %). Use 8–12
-    /// when bytes matter more than time (the pack builder's size ladder goes up to 12 itself).
+    /// encode) for about 1.6 % fewer bytes. At level 6 the renditions are 3.7 % smaller in total
+    /// than Pillow 13's default PNGs of the same pixels (level 8: 5.2 %), though 46 files are
+    /// individually up to 3.5 % larger (level 8: 8 files, up to 2.1 %). Use 8–12 when bytes
+    /// matter more than time (the pack builder's size ladder goes up to 12 itself).
     public static let defaultCompressionLevel = 6
 
     /// The settings this encoder uses.
