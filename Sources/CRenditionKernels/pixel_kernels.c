@@ -1,5 +1,7 @@
 #include "rendition_kernels.h"
 
+#include <string.h>
+
 /*
  * Per-pixel conversions on RGBA8, integer and exact, written for the auto-vectoriser, with
  * an AVX2 copy chosen at run time (same results).
@@ -89,6 +91,16 @@ uint32_t rdn_rgba_stats(const uint8_t *pixels, size_t count) {
 void rdn_unpremultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels, const uint8_t *table) {
     for (size_t i = 0; i < pixels; i++) {
         const uint8_t a = src[4 * i + 3];
+        /* Opaque and fully transparent pixels, most of a sticker, need no lookup: the table
+         * gives v at alpha 255 and 0 at alpha 0. */
+        if (a == 255) {
+            memmove(dst + 4 * i, src + 4 * i, 4);
+            continue;
+        }
+        if (a == 0) {
+            memset(dst + 4 * i, 0, 4);
+            continue;
+        }
         const uint8_t *row = table + ((size_t)a << 8);
         dst[4 * i] = row[src[4 * i]];
         dst[4 * i + 1] = row[src[4 * i + 1]];

@@ -72,9 +72,16 @@ public struct LanczosResampler: Sendable {
         let passes = workspace.passes.pointer
         source.bytes.withUnsafeBufferPointer { sourceBuffer in
             withPasses(source: source, targets: targets, from: 0, into: passes) {
-                run(source: sourceBuffer.baseAddress!, sourceStride: source.bytesPerRow, width: source.width,
-                    height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
-                    workspace: workspace)
+                let (base, stride) = (sourceBuffer.baseAddress!, source.bytesPerRow)
+                if kernels == .automatic && NativeResampleKernels.isAvailable {
+                    run(NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
+                        height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
+                        workspace: workspace)
+                } else {
+                    run(ResampleKernels.self, source: base, sourceStride: stride, width: source.width,
+                        height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
+                        workspace: workspace)
+                }
             }
         }
     }
@@ -113,11 +120,10 @@ public struct LanczosResampler: Sendable {
     /// A ring of `ringRows` ≥ taps + maxStep rows (for every target) is enough: a pair that
     /// is still waiting needs no row older than its first window's start, which is at most
     /// taps + maxStep - 1 rows behind the row being widened.
-    private func run(
-        source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
+    private func run<K: ResampleKernelSet>(
+        _ kernelSet: K.Type, source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
         passes: UnsafeMutablePointer<ResamplePass>, count: Int, ringRows: Int, workspace: ResampleWorkspace
     ) {
-        let native = kernels == .automatic && NativeResampleKernels.isAvailable
         let rowFloats = width * 4
         let ring = workspace.ring.pointer
         let rowsA = workspace.rowsA.pointer
@@ -143,32 +149,19 @@ public struct LanczosResampler: Sendable {
                     let weightsB = pass.pointee.vWeights + yB * taps
                     let outA = pass.pointee.output + y * pass.pointee.stride
                     let outB = pass.pointee.output + yB * pass.pointee.stride
-                    if native {
-                        NativeResampleKernels.verticalPair(
-                            rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
-                            taps: taps, pixels: width, output: pairRow)
-                        NativeResampleKernels.horizontalPair(
-                            row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
-                            taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
-                    } else {
-                        ResampleKernels.verticalPair(
-                            rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
-                            taps: taps, pixels: width, output: pairRow)
-                        ResampleKernels.horizontalPair(
-                            row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
-                            taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
-                    }
+                    K.verticalPair(
+                        rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
+                        taps: taps, pixels: width, output: pairRow)
+                    K.horizontalPair(
+                        row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
+                        taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
                     pass.pointee.nextRow += 2
                 }
             }
             // Every window lies inside the source, so a waiting pair means a row is left.
             guard pending, widened < height else { return }
             let slot = ring + (widened % ringRows) * rowFloats
-            if native {
-                NativeResampleKernels.widen(source + widened * sourceStride, into: slot, count: rowFloats)
-            } else {
-                ResampleKernels.widen(source + widened * sourceStride, into: slot, count: rowFloats)
-            }
+            K.widen(source + widened * sourceStride, into: slot, count: rowFloats)
             widened += 1
         }
     }

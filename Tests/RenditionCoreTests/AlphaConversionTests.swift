@@ -70,5 +70,11 @@ struct AlphaConversionTests {
         for i in 0..<count where straight[i * 4 + 3] == 255 {
             #expect(Array(back[(i * 4)..<(i * 4 + 4)]) == Array(straight[(i * 4)..<(i * 4 + 4)]))
         }
+        // The bulk path (with its opaque and transparent shortcuts) is the per-value table.
+        for i in 0..<count {
+            let a = raster.bytes[i * 4 + 3]
+            let expected = (0..<3).map { AlphaConversion.unpremultiply(raster.bytes[i * 4 + $0], alpha: a) } + [a]
+            #expect(Array(back[(i * 4)..<(i * 4 + 4)]) == expected)
+        }
     }
 }
