@@ -59,19 +59,18 @@ public struct LanczosResampler: Sendable {
 
     private func resample(_ source: Raster, into targets: UnsafeMutableBufferPointer<Raster>, workspace: ResampleWorkspace) {
         guard !targets.isEmpty else { return }
-        let rowFloats = source.width * 4
-        var ringRows = 1
-        var maxTaps = 1
-        for target in targets {
-            let vertical = ResampleWeights.cached(sourceCount: source.height, targetCount: target.height)
-            ringRows = max(ringRows, vertical.taps + vertical.maxStep)
-            maxTaps = max(maxTaps, vertical.taps)
-        }
-        workspace.reserve(ringFloats: ringRows * rowFloats, pairRowFloats: source.width * 8, taps: maxTaps,
-                          passes: targets.count)
+        workspace.passes.reserve(targets.count)
         let passes = workspace.passes.pointer
         source.bytes.withUnsafeBufferPointer { sourceBuffer in
             withPasses(source: source, targets: targets, from: 0, into: passes) {
+                // The ring holds the largest window plus one step of every target.
+                var ringRows = 1
+                var maxTaps = 1
+                for t in 0..<targets.count {
+                    ringRows = max(ringRows, passes[t].vTaps + passes[t].vMaxStep)
+                    maxTaps = max(maxTaps, passes[t].vTaps)
+                }
+                workspace.reserve(ringFloats: ringRows * source.width * 4, pairRowFloats: source.width * 8, taps: maxTaps)
                 let (base, stride) = (sourceBuffer.baseAddress!, source.bytesPerRow)
                 if kernels == .automatic && NativeResampleKernels.isAvailable {
                     run(NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
@@ -105,7 +104,7 @@ public struct LanczosResampler: Sendable {
                                 output: output.baseAddress!, stride: stride, width: width, height: height,
                                 hStarts: hStarts.baseAddress!, hWeights: hWeights.baseAddress!, hTaps: horizontal.taps,
                                 vStarts: vStarts.baseAddress!, vWeights: vWeights.baseAddress!, vTaps: vertical.taps,
-                                nextRow: 0)
+                                vMaxStep: vertical.maxStep, nextRow: 0)
                             withPasses(source: source, targets: targets, from: index + 1, into: passes, body)
                         }
                     }
@@ -179,6 +178,8 @@ struct ResamplePass {
     var vStarts: UnsafePointer<Int32>
     var vWeights: UnsafePointer<Float>
     var vTaps: Int
+    /// The largest step between consecutive vertical window starts.
+    var vMaxStep: Int
     /// The next output row to make (rows are made in pairs).
     var nextRow: Int
 }

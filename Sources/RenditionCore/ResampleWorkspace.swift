@@ -12,14 +12,14 @@ public final class ResampleWorkspace {
     /// Creates an empty workspace; it grows on first use.
     public init() {}
 
-    /// Makes sure the buffers hold at least the given number of elements.
-    func reserve(ringFloats: Int, pairRowFloats: Int, taps: Int, passes passCount: Int) {
+    /// Makes sure the row buffers hold at least the given number of elements (`passes` is
+    /// reserved separately, before the passes are filled).
+    func reserve(ringFloats: Int, pairRowFloats: Int, taps: Int) {
         ring.reserve(ringFloats)
         // Slack so vector tails may read a little past the end.
         pairRow.reserve(pairRowFloats + 32)
         rowsA.reserve(taps)
         rowsB.reserve(taps)
-        passes.reserve(passCount)
     }
 }
 
