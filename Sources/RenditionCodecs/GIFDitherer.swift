@@ -13,26 +13,34 @@ enum GIFDitherer {
     /// `((bayer + 0.5) / 64 - 0.5) · spread`, from -7.875 to +7.875 levels on every channel.
     static let orderedSpread: Int32 = 16
 
-    /// `pixels` (row-major, `width` per row) with each opaque pixel replaced by its palette colour.
+    /// `pixels` (row-major, `width` per row) with each opaque pixel replaced by its palette
+    /// colour, and the squared RGB error this makes over the opaque pixels (with their count).
+    /// Without dithering the error comes with the mapping, pixel runs reusing the last one's.
     static func apply(
         _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering
-    ) -> [UInt32] {
+    ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
         var out = pixels
+        var error: (sum: Double, count: Int)? = nil
         let height = width > 0 ? pixels.count / width : 0
         palette.withUnsafeBufferPointer { palette in
             out.withUnsafeMutableBufferPointer { out in
                 switch dithering {
                 case .none:
-                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0
+                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0, lastError = 0
+                    var sum = 0, count = 0
                     for i in 0..<out.count {
                         let p = out[i]
                         if p == 0 { continue }
                         if p != lastIn {
                             lastIn = p
                             lastOut = palette[nearest.index(of: p)]
+                            lastError = squaredDistance(p, lastOut)
                         }
                         out[i] = lastOut
+                        sum += lastError
+                        count += 1
                     }
+                    error = (Double(sum), count)
                 case .ordered:
                     for y in 0..<height {
                         for x in 0..<width {
@@ -50,7 +58,30 @@ enum GIFDitherer {
                 }
             }
         }
-        return out
+        return (out, error ?? squaredError(pixels, out))
+    }
+
+    /// Squared RGB distance between two opaque pixels.
+    @inline(__always)
+    private static func squaredDistance(_ p: UInt32, _ q: UInt32) -> Int {
+        let dr = Int(p & 0xFF) - Int(q & 0xFF)
+        let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
+        let db = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// Sum of squared RGB differences between `a` and `b` over `a`'s opaque pixels, and their count.
+    private static func squaredError(_ a: [UInt32], _ b: [UInt32]) -> (sum: Double, count: Int) {
+        var sum = 0, count = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<min(a.count, b.count) where a[i] != 0 {
+                    count += 1
+                    sum += squaredDistance(a[i], b[i])
+                }
+            }
+        }
+        return (Double(sum), count)
     }
 
     /// Error diffusion (7/16 right, 3/16, 5/16, 1/16 below), left to right on every row, in place.

@@ -25,22 +25,18 @@ enum GIFLZWDecoder {
         let endOfInformation = clear + 1
         let maxCodes = 4096
 
-        // Table: each code's last byte, its prefix code and the length of its string.
-        let suffix = UnsafeMutablePointer<UInt8>.allocate(capacity: maxCodes)
-        let prefix = UnsafeMutablePointer<UInt16>.allocate(capacity: maxCodes)
-        let length = UnsafeMutablePointer<UInt16>.allocate(capacity: maxCodes)
+        // Table: where each code's string first appeared in the output, and its length. A new
+        // code is always the previous string plus the first byte of the one after it, and the
+        // two are adjacent in the output, so every string can be copied from there: no prefix
+        // chains to walk. Codes below `clear` are single bytes, written directly.
+        let origin = UnsafeMutablePointer<Int32>.allocate(capacity: maxCodes)
+        let length = UnsafeMutablePointer<Int32>.allocate(capacity: maxCodes)
         defer {
-            suffix.deallocate()
-            prefix.deallocate()
+            origin.deallocate()
             length.deallocate()
         }
-        suffix.initialize(repeating: 0, count: maxCodes)
-        prefix.initialize(repeating: 0, count: maxCodes)
-        length.initialize(repeating: 0, count: maxCodes)
-        for code in 0..<clear {
-            suffix[code] = UInt8(truncatingIfNeeded: code)
-            length[code] = 1
-        }
+        origin.initialize(repeating: 0, count: maxCodes)
+        length.initialize(repeating: 1, count: maxCodes)
 
         var codeSize = minimumCodeSize + 1
         var codeMask = (1 << codeSize) - 1
@@ -54,11 +50,22 @@ enum GIFLZWDecoder {
         let end = data.count
 
         while written < capacity {
-            while bitCount < codeSize {
-                guard position < end else { return written }
-                bits |= UInt64(data[position]) << UInt64(bitCount)
-                position += 1
-                bitCount += 8
+            if bitCount < codeSize {
+                if position + 8 <= end {
+                    // Refill up to 56 bits at once.
+                    let word = UInt64(littleEndian: UnsafeRawPointer(data.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                    bits |= word << UInt64(bitCount)
+                    let taken = (63 - bitCount) >> 3
+                    position += taken
+                    bitCount += taken << 3
+                } else {
+                    while bitCount < codeSize {
+                        guard position < end else { return written }
+                        bits |= UInt64(data[position]) << UInt64(bitCount)
+                        position += 1
+                        bitCount += 8
+                    }
+                }
             }
             let code = Int(bits & UInt64(codeMask))
             bits >>= UInt64(codeSize)
@@ -74,41 +81,29 @@ enum GIFLZWDecoder {
             if code == endOfInformation { return written }
 
             let start = written
-            if code < nextCode {
-                // A known string: write it backwards from its last byte, dropping what
-                // would not fit in the output.
-                let count = Int(length[code])
-                var c = code
-                var skip = max(0, start + count - capacity)
-                var index = start + count - 1
-                while c >= clear {
-                    if skip > 0 { skip -= 1 } else { out[index] = suffix[c] }
-                    index -= 1
-                    c = Int(prefix[c])
-                }
-                if skip == 0 { out[index] = UInt8(truncatingIfNeeded: c) }
-                written = min(capacity, start + count)
-                if previous >= 0 && nextCode < maxCodes {
-                    suffix[nextCode] = UInt8(truncatingIfNeeded: c)
-                    prefix[nextCode] = UInt16(previous)
-                    length[nextCode] = length[previous] &+ 1
-                    nextCode += 1
-                }
+            let count: Int
+            if code < clear {
+                count = 1
+                out[start] = UInt8(truncatingIfNeeded: code)
+            } else if code < nextCode {
+                // A known string, earlier in the output: copy what fits.
+                count = Int(length[code])
+                (out + start).update(from: out + Int(origin[code]), count: min(count, capacity - start))
             } else if code == nextCode && previous >= 0 && nextCode < maxCodes {
-                // The "KwKwK" case: the previous string plus its own first byte.
-                let first = out[previousStart]
-                suffix[nextCode] = first
-                prefix[nextCode] = UInt16(previous)
-                length[nextCode] = length[previous] &+ 1
-                nextCode += 1
-                let count = Int(length[code])
-                // The previous string is still in the output, just before this one.
-                for i in 0..<min(count - 1, capacity - start) { out[start + i] = out[previousStart + i] }
-                if start + count - 1 < capacity { out[start + count - 1] = first }
-                written = min(capacity, start + count)
+                // The "KwKwK" case: the previous string plus its own first byte, which is the
+                // first byte written here; copied forwards, byte by byte, it comes out right.
+                count = Int(length[previous]) + 1
+                let from = out + previousStart
+                for i in 0..<min(count, capacity - start) { out[start + i] = from[i] }
             } else {
                 throw .undefinedCode(code: code, nextCode: nextCode)
             }
+            if previous >= 0 && nextCode < maxCodes {
+                origin[nextCode] = Int32(previousStart)
+                length[nextCode] = length[previous] &+ 1
+                nextCode += 1
+            }
+            written = min(capacity, start + count)
             previous = code
             previousStart = start
             if nextCode == codeMask + 1 && codeSize < 12 {

@@ -49,12 +49,13 @@ struct GIFPaletteSelection {
         for frame in targets { frame.withUnsafeBufferPointer { histogram.add($0) } }
         let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity, tolerance: options.colourTolerance)
         let nearest = GIFNearestColour(palette: global)
-        var shown = targets.map {
+        let mapped = targets.map {
             GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
         }
+        var shown = mapped.map(\.pixels)
         var palettes = [[UInt32]?](repeating: nil, count: targets.count)
         if options.allowLocalPalettes && targets.count > 1 {
-            let errors = zip(targets, shown).map { Self.squaredError($0, $1) }
+            let errors = mapped.map(\.error)
             let total = errors.reduce((sum: 0.0, count: 0)) { ($0.sum + $1.sum, $0.count + $1.count) }
             let overall = total.count > 0 ? total.sum / Double(total.count) : 0
             for k in targets.indices where errors[k].count > 0 {
@@ -66,8 +67,8 @@ struct GIFPaletteSelection {
                 let candidate = GIFDitherer.apply(
                     targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
                     dithering: options.dithering)
-                if Self.squaredError(targets[k], candidate).sum < errors[k].sum {
-                    shown[k] = candidate
+                if candidate.error.sum < errors[k].sum {
+                    shown[k] = candidate.pixels
                     palettes[k] = local
                 }
             }
@@ -75,25 +76,5 @@ struct GIFPaletteSelection {
         displayed = shown
         globalColours = global
         framePalettes = palettes
-    }
-
-    /// Sum of squared RGB differences over opaque pixels, and their count.
-    static func squaredError(_ a: [UInt32], _ b: [UInt32]) -> (sum: Double, count: Int) {
-        var sum = 0, count = 0
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 0..<min(a.count, b.count) {
-                    let p = a[i], q = b[i]
-                    if p == 0 { continue }
-                    count += 1
-                    if p == q { continue }
-                    let dr = Int(p & 0xFF) - Int(q & 0xFF)
-                    let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
-                    let db = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
-                    sum += dr * dr + dg * dg + db * db
-                }
-            }
-        }
-        return (Double(sum), count)
     }
 }

@@ -1,3 +1,5 @@
+import CRenditionKernels
+
 /// What happens to a frame's region after it has been shown.
 public enum FrameDisposal: Sendable, Hashable {
     /// Leave the canvas as it is (APNG `NONE`, GIF 0 and 1).
@@ -167,17 +169,19 @@ public struct AnimationCompositor: Sendable {
 
 /// Porter-Duff OVER on premultiplied RGBA8: `d = s + d * (255 - sa) / 255`, rounded.
 public enum PremultipliedBlend {
-    /// Composites `count` source pixels over destination pixels in place.
-    @inlinable
+    /// Composites `count` source pixels over destination pixels in place (in C: four pixels
+    /// at a time where each is opaque or fully transparent, as in GIF frames).
     public static func over(source s: UnsafePointer<UInt8>, destination d: UnsafeMutablePointer<UInt8>, count: Int) {
+        rdn_over_rgba(s, d, count)
+    }
+
+    /// The same, one pixel at a time in Swift: the specification the C kernel is tested against.
+    static func overReference(source s: UnsafePointer<UInt8>, destination d: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in 0..<count {
             let o = i &* 4
             let sa = s[o + 3]
             if sa == 255 {
-                d[o] = s[o]
-                d[o + 1] = s[o + 1]
-                d[o + 2] = s[o + 2]
-                d[o + 3] = 255
+                for c in 0..<4 { d[o + c] = s[o + c] }
             } else if sa != 0 {
                 let inverse = 255 &- sa
                 for c in 0..<4 {

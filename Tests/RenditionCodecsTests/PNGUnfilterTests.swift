@@ -1,4 +1,5 @@
 @testable import RenditionCodecs
+import RenditionTestSupport
 import Testing
 
 @Suite("PNG row unfiltering")

@@ -66,6 +66,10 @@ void rdn_premultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
 /* dst = src un-premultiplied through `table` (indexed by alpha << 8 | value). May alias. */
 void rdn_unpremultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels, const uint8_t *table);
 
+/* Porter-Duff OVER of premultiplied src onto dst in place: d = s + round(d * (255 - sa) / 255)
+   per channel, with PremultipliedBlend's rounding (t = v * (255 - sa) + 128, (t + (t >> 8)) >> 8). */
+void rdn_over_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
+
 /* Bits of rdn_rgba_stats. */
 enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLOURED = 2 };
 
