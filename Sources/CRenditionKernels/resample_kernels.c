@@ -20,6 +20,9 @@ RDN_AVX2 void rdn_widen_u8_f32(const uint8_t *src, float *dst, size_t count) {
     const __m256 bias = _mm256_set1_ps(8388608.0f);
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
+        /* Source frames are usually far out of cache (a whole animation is decoded first):
+           ask for the lines a few rows' worth ahead, or the loop waits on every load. */
+        if ((i & 63) == 0) _mm_prefetch((const char *)(src + i + 2048), _MM_HINT_T0);
         __m256i wide = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + i)));
         __m256 value = _mm256_sub_ps(_mm256_castsi256_ps(_mm256_or_si256(wide, exponent)), bias);
         _mm256_storeu_ps(dst + i, value);
