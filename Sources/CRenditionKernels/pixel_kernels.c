@@ -156,3 +156,37 @@ void rdn_over_rgba(const uint8_t *src, uint8_t *dst, size_t pixels) {
 #endif
     for (; i < pixels; i++) rdn_over_pixel(src + 4 * i, dst + 4 * i);
 }
+
+void rdn_rgba_nonzero_span(const uint8_t *row, size_t pixels, size_t *first, size_t *end) {
+    size_t lo = 0;
+    for (; lo + 4 <= pixels; lo += 4) {
+        uint64_t a, b;
+        memcpy(&a, row + 4 * lo, 8);
+        memcpy(&b, row + 4 * lo + 8, 8);
+        if (a | b) break;
+    }
+    for (; lo < pixels; lo++) {
+        uint32_t v;
+        memcpy(&v, row + 4 * lo, 4);
+        if (v) break;
+    }
+    if (lo == pixels) {
+        *first = 0;
+        *end = 0;
+        return;
+    }
+    size_t hi = pixels;
+    for (; hi - lo >= 4; hi -= 4) {
+        uint64_t a, b;
+        memcpy(&a, row + 4 * (hi - 4), 8);
+        memcpy(&b, row + 4 * (hi - 2), 8);
+        if (a | b) break;
+    }
+    for (; hi > lo; hi--) {
+        uint32_t v;
+        memcpy(&v, row + 4 * (hi - 1), 4);
+        if (v) break;
+    }
+    *first = lo;
+    *end = hi;
+}

@@ -1,3 +1,5 @@
+import CRenditionKernels
+
 /// Lanczos-3 resampling of premultiplied RGBA rasters, separable, on `Float` samples.
 ///
 /// The filter support grows with the downscale factor (3 source pixels per side at unit
@@ -70,7 +72,7 @@ public struct LanczosResampler: Sendable {
                     ringRows = max(ringRows, passes[t].vTaps + passes[t].vMaxStep)
                     maxTaps = max(maxTaps, passes[t].vTaps)
                 }
-                workspace.reserve(ringFloats: ringRows * source.width * 4, pairRowFloats: source.width * 8, taps: maxTaps)
+                workspace.reserve(ringRows: ringRows, rowFloats: source.width * 4, pairRowFloats: source.width * 8, taps: maxTaps)
                 let (base, stride) = (sourceBuffer.baseAddress!, source.bytesPerRow)
                 if kernels == .automatic && NativeResampleKernels.isAvailable {
                     run(NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
@@ -119,12 +121,18 @@ public struct LanczosResampler: Sendable {
     /// A ring of `ringRows` ≥ taps + maxStep rows (for every target) is enough: a pair that
     /// is still waiting needs no row older than its first window's start, which is at most
     /// taps + maxStep - 1 rows behind the row being widened.
+    ///
+    /// Stickers are mostly transparent around the art, so each ring row carries the span of
+    /// its pixels that are not all zero. A pair is summed only over the union of its window
+    /// rows' spans, and only the output pixels whose horizontal windows reach that union are
+    /// made; the rest are zero, exactly what summing zeros gives. The bytes do not change.
     private func run<K: ResampleKernelSet>(
         _ kernelSet: K.Type, source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
         passes: UnsafeMutablePointer<ResamplePass>, count: Int, ringRows: Int, workspace: ResampleWorkspace
     ) {
         let rowFloats = width * 4
         let ring = workspace.ring.pointer
+        let spans = workspace.ringSpans.pointer
         let rowsA = workspace.rowsA.pointer
         let rowsB = workspace.rowsB.pointer
         let pairRow = workspace.pairRow.pointer
@@ -140,29 +148,72 @@ public struct LanczosResampler: Sendable {
                     let startA = Int(pass.pointee.vStarts[y])
                     let startB = Int(pass.pointee.vStarts[yB])
                     guard startB + taps <= widened else { pending = true; break }
-                    for k in 0..<taps {
-                        rowsA[k] = UnsafePointer(ring + ((startA + k) % ringRows) * rowFloats)
-                        rowsB[k] = UnsafePointer(ring + ((startB + k) % ringRows) * rowFloats)
-                    }
-                    let weightsA = pass.pointee.vWeights + y * taps
-                    let weightsB = pass.pointee.vWeights + yB * taps
                     let outA = pass.pointee.output + y * pass.pointee.stride
                     let outB = pass.pointee.output + yB * pass.pointee.stride
-                    K.verticalPair(
-                        rowsA: rowsA, weightsA: weightsA, rowsB: rowsB, weightsB: weightsB,
-                        taps: taps, pixels: width, output: pairRow)
-                    K.horizontalPair(
-                        row: pairRow, starts: pass.pointee.hStarts, weights: pass.pointee.hWeights,
-                        taps: pass.pointee.hTaps, targetCount: pass.pointee.width, outputA: outA, outputB: outB)
+                    let targetWidth = pass.pointee.width
                     pass.pointee.nextRow += 2
+                    var first = width, end = 0
+                    for k in 0..<taps {
+                        let a = spans[(startA + k) % ringRows], b = spans[(startB + k) % ringRows]
+                        if a.first < a.end { first = min(first, a.first); end = max(end, a.end) }
+                        if b.first < b.end { first = min(first, b.first); end = max(end, b.end) }
+                    }
+                    guard first < end else {
+                        outA.update(repeating: 0, count: targetWidth * 4)
+                        outB.update(repeating: 0, count: targetWidth * 4)
+                        continue
+                    }
+                    for k in 0..<taps {
+                        rowsA[k] = UnsafePointer(ring + ((startA + k) % ringRows) * rowFloats + first * 4)
+                        rowsB[k] = UnsafePointer(ring + ((startB + k) % ringRows) * rowFloats + first * 4)
+                    }
+                    K.verticalPair(
+                        rowsA: rowsA, weightsA: pass.pointee.vWeights + y * taps,
+                        rowsB: rowsB, weightsB: pass.pointee.vWeights + yB * taps,
+                        taps: taps, pixels: end - first, output: pairRow + first * 8)
+                    // Output pixels [x0, x1) have windows that reach [first, end); the windows
+                    // of those also read up to `hTaps` pixels either side, which must be zeros.
+                    let hStarts = pass.pointee.hStarts
+                    let hTaps = pass.pointee.hTaps
+                    let x0 = Self.firstIndex(in: hStarts, count: targetWidth) { Int($0) + hTaps > first }
+                    let x1 = Self.firstIndex(in: hStarts, count: targetWidth) { Int($0) >= end }
+                    let padLow = max(0, first - hTaps)
+                    (pairRow + padLow * 8).update(repeating: 0, count: (first - padLow) * 8)
+                    let padHigh = min(width, end + hTaps)
+                    (pairRow + end * 8).update(repeating: 0, count: (padHigh - end) * 8)
+                    outA.update(repeating: 0, count: x0 * 4)
+                    outB.update(repeating: 0, count: x0 * 4)
+                    if x0 < x1 {
+                        K.horizontalPair(
+                            row: pairRow, starts: hStarts + x0, weights: pass.pointee.hWeights + x0 * hTaps,
+                            taps: hTaps, targetCount: x1 - x0, outputA: outA + x0 * 4, outputB: outB + x0 * 4)
+                    }
+                    (outA + x1 * 4).update(repeating: 0, count: (targetWidth - x1) * 4)
+                    (outB + x1 * 4).update(repeating: 0, count: (targetWidth - x1) * 4)
                 }
             }
             // Every window lies inside the source, so a waiting pair means a row is left.
             guard pending, widened < height else { return }
-            let slot = ring + (widened % ringRows) * rowFloats
-            K.widen(source + widened * sourceStride, into: slot, count: rowFloats)
+            let slot = widened % ringRows
+            let row = source + widened * sourceStride
+            K.widen(row, into: ring + slot * rowFloats, count: rowFloats)
+            var first = 0, end = 0
+            rdn_rgba_nonzero_span(row, width, &first, &end)
+            spans[slot] = (first, end)
             widened += 1
         }
+    }
+
+    /// The first index in `0..<count` whose start satisfies `predicate` (which must be false
+    /// then true along the non-decreasing starts), or `count`.
+    @inline(__always)
+    private static func firstIndex(in starts: UnsafePointer<Int32>, count: Int, where predicate: (Int32) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(starts[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }
 

@@ -4,6 +4,8 @@
 /// A workspace belongs to one thread at a time: give each worker its own.
 public final class ResampleWorkspace {
     private(set) var ring = ScratchBuffer<Float>()
+    /// For each ring slot, the pixels `[first, end)` of its source row that are not all zero.
+    private(set) var ringSpans = ScratchBuffer<(first: Int, end: Int)>()
     private(set) var pairRow = ScratchBuffer<Float>()
     private(set) var rowsA = ScratchBuffer<UnsafePointer<Float>>()
     private(set) var rowsB = ScratchBuffer<UnsafePointer<Float>>()
@@ -14,8 +16,9 @@ public final class ResampleWorkspace {
 
     /// Makes sure the row buffers hold at least the given number of elements (`passes` is
     /// reserved separately, before the passes are filled).
-    func reserve(ringFloats: Int, pairRowFloats: Int, taps: Int) {
-        ring.reserve(ringFloats)
+    func reserve(ringRows: Int, rowFloats: Int, pairRowFloats: Int, taps: Int) {
+        ring.reserve(ringRows * rowFloats)
+        ringSpans.reserve(ringRows)
         // Slack so vector tails may read a little past the end.
         pairRow.reserve(pairRowFloats + 32)
         rowsA.reserve(taps)

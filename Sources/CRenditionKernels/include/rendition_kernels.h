@@ -70,6 +70,10 @@ void rdn_unpremultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels, con
    per channel, with PremultipliedBlend's rounding (t = v * (255 - sa) + 128, (t + (t >> 8)) >> 8). */
 void rdn_over_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
 
+/* The pixels of an RGBA8 row that are not all-zero lie in [*first, *end); both are 0 when
+   every pixel is (0, 0, 0, 0). */
+void rdn_rgba_nonzero_span(const uint8_t *row, size_t pixels, size_t *first, size_t *end);
+
 /* Bits of rdn_rgba_stats. */
 enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLOURED = 2 };
 
