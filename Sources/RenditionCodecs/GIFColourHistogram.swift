@@ -16,17 +16,31 @@ struct GIFColourHistogram {
         Int((pixel >> 3) & 0x1F) | Int((pixel >> 11) & 0x1F) << 5 | Int((pixel >> 19) & 0x1F) << 10
     }
 
-    /// Adds the opaque pixels (alpha byte non-zero) of `pixels`.
+    /// Adds the opaque pixels (alpha byte non-zero) of `pixels`. Runs of one colour (flat art)
+    /// are added at once: the tables are a megabyte, so each visit to a cell is a cache miss.
     mutating func add(_ pixels: UnsafeBufferPointer<UInt32>) {
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
-                for pixel in pixels where pixel >> 24 != 0 {
+                func addRun(_ pixel: UInt32, _ run: Int) {
+                    guard run > 0, pixel >> 24 != 0 else { return }
                     let c = Self.cell(pixel)
-                    counts[c] += 1
-                    sums[3 * c] += Int(pixel & 0xFF)
-                    sums[3 * c + 1] += Int((pixel >> 8) & 0xFF)
-                    sums[3 * c + 2] += Int((pixel >> 16) & 0xFF)
+                    counts[c] += run
+                    sums[3 * c] += run * Int(pixel & 0xFF)
+                    sums[3 * c + 1] += run * Int((pixel >> 8) & 0xFF)
+                    sums[3 * c + 2] += run * Int((pixel >> 16) & 0xFF)
                 }
+                var last: UInt32 = 0
+                var run = 0
+                for pixel in pixels {
+                    if pixel == last {
+                        run += 1
+                    } else {
+                        addRun(last, run)
+                        last = pixel
+                        run = 1
+                    }
+                }
+                addRun(last, run)
             }
         }
     }

@@ -19,28 +19,14 @@ enum GIFDitherer {
     static func apply(
         _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering
     ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
+        if dithering == .none { return nearestColours(pixels, palette: palette, nearest: nearest) }
         var out = pixels
-        var error: (sum: Double, count: Int)? = nil
         let height = width > 0 ? pixels.count / width : 0
         palette.withUnsafeBufferPointer { palette in
             out.withUnsafeMutableBufferPointer { out in
                 switch dithering {
                 case .none:
-                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0, lastError = 0
-                    var sum = 0, count = 0
-                    for i in 0..<out.count {
-                        let p = out[i]
-                        if p == 0 { continue }
-                        if p != lastIn {
-                            lastIn = p
-                            lastOut = palette[nearest.index(of: p)]
-                            lastError = squaredDistance(p, lastOut)
-                        }
-                        out[i] = lastOut
-                        sum += lastError
-                        count += 1
-                    }
-                    error = (Double(sum), count)
+                    break  // handled above
                 case .ordered:
                     for y in 0..<height {
                         for x in 0..<width {
@@ -58,7 +44,39 @@ enum GIFDitherer {
                 }
             }
         }
-        return (out, error ?? squaredError(pixels, out))
+        return (out, squaredError(pixels, out))
+    }
+
+    /// Every opaque pixel replaced by its nearest palette colour (runs of one colour reuse the
+    /// last lookup), written straight into a new array, with the squared error.
+    private static func nearestColours(
+        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColour
+    ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
+        var sum = 0, count = 0
+        let out = [UInt32](unsafeUninitializedCapacity: pixels.count) { out, initialized in
+            pixels.withUnsafeBufferPointer { pixels in
+                palette.withUnsafeBufferPointer { palette in
+                    var lastIn: UInt32 = 0, lastOut: UInt32 = 0, lastError = 0
+                    for i in 0..<pixels.count {
+                        let p = pixels[i]
+                        if p == 0 {
+                            out[i] = 0
+                            continue
+                        }
+                        if p != lastIn {
+                            lastIn = p
+                            lastOut = palette[nearest.index(of: p)]
+                            lastError = squaredDistance(p, lastOut)
+                        }
+                        out[i] = lastOut
+                        sum += lastError
+                        count += 1
+                    }
+                }
+            }
+            initialized = pixels.count
+        }
+        return (out, (Double(sum), count))
     }
 
     /// Squared RGB distance between two opaque pixels.

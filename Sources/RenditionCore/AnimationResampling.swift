@@ -24,7 +24,7 @@ extension LanczosResampler {
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if index >= count { break }
-                var targets = sizes.map { Raster(width: $0.width, height: $0.height) }
+                var targets = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
                 resampler.resample(animation.frames[index].raster, into: &targets, workspace: workspace)
                 results.store(targets, at: index)
             }

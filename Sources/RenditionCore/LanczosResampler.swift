@@ -37,7 +37,7 @@ public struct LanczosResampler: Sendable {
 
     /// Resamples `source` to `width` x `height` pixels (up or down, any aspect).
     public func resample(_ source: Raster, width: Int, height: Int) -> Raster {
-        var target = Raster(width: width, height: height)
+        var target = Raster.uninitialized(width: width, height: height)
         resample(source, into: &target, workspace: ResampleWorkspace())
         return target
     }

@@ -28,6 +28,16 @@ public struct Raster: Sendable, Equatable {
 
     /// Wraps premultiplied RGBA bytes.
     /// - Precondition: `bytes.count == height * bytesPerRow` and every colour channel is at most its alpha.
+    /// A tightly packed raster whose bytes are not initialised, for a producer that writes
+    /// every byte (the resampler), so that no time goes into zeroing it first.
+    package static func uninitialized(width: Int, height: Int) -> Raster {
+        precondition(width > 0 && height > 0, "a raster needs a positive size")
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, initialized in
+            initialized = width * height * 4
+        }
+        return Raster(width: width, height: height, premultipliedBytes: bytes)
+    }
+
     public init(width: Int, height: Int, bytesPerRow: Int? = nil, premultipliedBytes bytes: [UInt8]) {
         let stride = bytesPerRow ?? width * 4
         precondition(width > 0 && height > 0 && stride >= width * 4, "invalid raster geometry")

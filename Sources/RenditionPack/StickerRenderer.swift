@@ -145,7 +145,7 @@ public struct StickerRenderer: Sendable {
         let sizes = options.scales.filter { $0 != .x3 }.map {
             StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
         }
-        var rasters = sizes.map { Raster(width: $0.width, height: $0.height) }
+        var rasters = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
         if !rasters.isEmpty { resampler.resample(master, into: &rasters, workspace: workspace) }
         var next = 0
         var renditions: [Rendition] = []
