@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     var include3x = false
 
     @Option(help: ArgumentHelp(
-        "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); default 6.",
+        "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); default 6 for PNG, 5 for APNG.",
         valueName: "level"))
     var compression: Int?
 
