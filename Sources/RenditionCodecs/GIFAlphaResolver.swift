@@ -22,10 +22,10 @@ struct GIFAlphaResolver {
     /// The resolved pixels of `raster`, row-major, `width × height` of them.
     func resolve(_ raster: Raster) -> [UInt32] {
         let width = raster.width, height = raster.height, stride = raster.bytesPerRow
-        var out = [UInt32](repeating: 0, count: width * height)
         let threshold = self.threshold
-        raster.bytes.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { destination in
+        // Every pixel is written (transparent ones as 0), so the array is not zeroed first.
+        return [UInt32](unsafeUninitializedCapacity: width * height) { destination, initialized in
+            raster.bytes.withUnsafeBufferPointer { source in
                 for y in 0..<height {
                     let row = source.baseAddress! + y * stride
                     let target = destination.baseAddress! + y * width
@@ -36,12 +36,14 @@ struct GIFAlphaResolver {
                             target[x] = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | 0xFF00_0000
                         } else if a >= threshold {
                             target[x] = opaque(p[0], p[1], p[2], alpha: a)
+                        } else {
+                            target[x] = 0
                         }
                     }
                 }
             }
+            initialized = width * height
         }
-        return out
     }
 
     @inline(__always)

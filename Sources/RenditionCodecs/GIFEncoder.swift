@@ -45,11 +45,19 @@ public struct GIFEncoder: Sendable {
             throw .encodingFailed(format: .gif, reason: "a GIF is at most 65,535 px per side, not \(width)x\(height)")
         }
         let resolver = GIFAlphaResolver(threshold: options.alphaThreshold, matte: options.matte)
-        let targets = animation.frames.map { resolver.resolve($0.raster) }
+        // Colours are counted as each frame is resolved, while it is still in cache (the
+        // quantiser needs them unless all frames fit a palette exactly).
+        var histogram = GIFColourHistogram()
+        let targets = animation.frames.map { frame in
+            let target = resolver.resolve(frame.raster)
+            target.withUnsafeBufferPointer { histogram.add($0) }
+            return target
+        }
         let animated = targets.count > 1
         let reserveTransparent = (animated && options.optimizeFrames) || targets.contains { $0.contains(0) }
         let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
-        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity, options: options)
+        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity, options: options,
+                                            histogram: histogram)
         let planned = GIFFramePlanner.plan(selection.displayed, width: width, height: height, optimize: options.optimizeFrames)
 
         // Colour tables per frame.

@@ -23,8 +23,9 @@ struct GIFPaletteSelection {
     /// For `quantized`: a frame's own palette, or `nil` for the global one.
     let framePalettes: [[UInt32]?]
 
-    /// `targets`: resolved frames; `capacity`: opaque colours a palette may hold.
-    init(targets: [[UInt32]], width: Int, capacity: Int, options: GIFEncoder.Options) {
+    /// `targets`: resolved frames; `capacity`: opaque colours a palette may hold; `histogram`:
+    /// the targets' colours when already counted (else they are counted here, if needed).
+    init(targets: [[UInt32]], width: Int, capacity: Int, options: GIFEncoder.Options, histogram: GIFColourHistogram? = nil) {
         var all = GIFColourIndex(limit: capacity)
         if targets.allSatisfy({ all.insert(contentsOf: $0) }) {
             kind = .exactGlobal
@@ -45,8 +46,11 @@ struct GIFPaletteSelection {
         }
 
         kind = .quantized
-        var histogram = GIFColourHistogram()
-        for frame in targets { frame.withUnsafeBufferPointer { histogram.add($0) } }
+        let histogram = histogram ?? {
+            var counted = GIFColourHistogram()
+            for frame in targets { frame.withUnsafeBufferPointer { counted.add($0) } }
+            return counted
+        }()
         let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity, tolerance: options.colourTolerance)
         let nearest = GIFNearestColour(palette: global)
         let mapped = targets.map {
