@@ -66,7 +66,7 @@ enum GIFDitherer {
                         if p != lastIn {
                             lastIn = p
                             lastOut = palette[nearest.index(of: p)]
-                            lastError = squaredDistance(p, lastOut)
+                            lastError = squaredRGBDistance(p, lastOut)
                         }
                         out[i] = lastOut
                         sum += lastError
@@ -79,15 +79,6 @@ enum GIFDitherer {
         return (out, (Double(sum), count))
     }
 
-    /// Squared RGB distance between two opaque pixels.
-    @inline(__always)
-    private static func squaredDistance(_ p: UInt32, _ q: UInt32) -> Int {
-        let dr = Int(p & 0xFF) - Int(q & 0xFF)
-        let dg = Int((p >> 8) & 0xFF) - Int((q >> 8) & 0xFF)
-        let db = Int((p >> 16) & 0xFF) - Int((q >> 16) & 0xFF)
-        return dr * dr + dg * dg + db * db
-    }
-
     /// Sum of squared RGB differences between `a` and `b` over `a`'s opaque pixels, and their count.
     private static func squaredError(_ a: [UInt32], _ b: [UInt32]) -> (sum: Double, count: Int) {
         var sum = 0, count = 0
@@ -95,7 +86,7 @@ enum GIFDitherer {
             b.withUnsafeBufferPointer { b in
                 for i in 0..<min(a.count, b.count) where a[i] != 0 {
                     count += 1
-                    sum += squaredDistance(a[i], b[i])
+                    sum += squaredRGBDistance(a[i], b[i])
                 }
             }
         }

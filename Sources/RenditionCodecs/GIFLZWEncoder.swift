@@ -176,10 +176,7 @@ struct GIFLossyMatch {
         for (i, a) in colours.enumerated() {
             var near: [(Int, Int)] = []
             for (j, b) in colours.enumerated() where j != i {
-                let dr = Int(a & 0xFF) - Int(b & 0xFF)
-                let dg = Int((a >> 8) & 0xFF) - Int((b >> 8) & 0xFF)
-                let db = Int((a >> 16) & 0xFF) - Int((b >> 16) & 0xFF)
-                let d = dr * dr + dg * dg + db * db
+                let d = squaredRGBDistance(a, b)
                 if d <= limit { near.append((d, j)) }
             }
             near.sort { $0 < $1 }

@@ -24,8 +24,8 @@ struct GIFPaletteSelection {
     let framePalettes: [[UInt32]?]
 
     /// `targets`: resolved frames; `capacity`: opaque colours a palette may hold; `histogram`:
-    /// the targets' colours when already counted (else they are counted here, if needed).
-    init(targets: [[UInt32]], width: Int, capacity: Int, options: GIFEncoder.Options, histogram: GIFColourHistogram? = nil) {
+    /// the targets' colours (counted by the caller while it resolved them, still in cache).
+    init(targets: [[UInt32]], width: Int, capacity: Int, options: GIFEncoder.Options, histogram: GIFColourHistogram) {
         var all = GIFColourIndex(limit: capacity)
         if targets.allSatisfy({ all.insert(contentsOf: $0) }) {
             kind = .exactGlobal
@@ -46,11 +46,6 @@ struct GIFPaletteSelection {
         }
 
         kind = .quantized
-        let histogram = histogram ?? {
-            var counted = GIFColourHistogram()
-            for frame in targets { frame.withUnsafeBufferPointer { counted.add($0) } }
-            return counted
-        }()
         let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity, tolerance: options.colourTolerance)
         let nearest = GIFNearestColour(palette: global)
         let mapped = targets.map {

@@ -26,8 +26,6 @@ public struct Raster: Sendable, Equatable {
         self.bytes = [UInt8](repeating: 0, count: stride * height)
     }
 
-    /// Wraps premultiplied RGBA bytes.
-    /// - Precondition: `bytes.count == height * bytesPerRow` and every colour channel is at most its alpha.
     /// A tightly packed raster whose bytes are not initialised, for a producer that writes
     /// every byte (the resampler), so that no time goes into zeroing it first.
     package static func uninitialized(width: Int, height: Int) -> Raster {
@@ -38,6 +36,8 @@ public struct Raster: Sendable, Equatable {
         return Raster(width: width, height: height, premultipliedBytes: bytes)
     }
 
+    /// Wraps premultiplied RGBA bytes.
+    /// - Precondition: `bytes.count == height * bytesPerRow` and every colour channel is at most its alpha.
     public init(width: Int, height: Int, bytesPerRow: Int? = nil, premultipliedBytes bytes: [UInt8]) {
         let stride = bytesPerRow ?? width * 4
         precondition(width > 0 && height > 0 && stride >= width * 4, "invalid raster geometry")
