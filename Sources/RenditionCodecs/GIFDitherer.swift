@@ -47,6 +47,52 @@ enum GIFDitherer {
         return (out, squaredError(pixels, out))
     }
 
+    /// Like `apply`, but the result is each pixel's palette index (`transparent` for transparent
+    /// pixels): a quarter of the memory of the colours, and what the LZW encoder takes. The
+    /// palette's colours must be distinct (as `GIFPaletteQuantizer` makes them), so an index
+    /// stands for exactly one colour.
+    static func applyIndices(
+        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering,
+        transparent: UInt8
+    ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
+        if dithering == .none { return nearestIndices(pixels, palette: palette, nearest: nearest, transparent: transparent) }
+        let (colours, error) = apply(pixels, width: width, palette: palette, nearest: nearest, dithering: dithering)
+        return (GIFColourIndex(colours: palette).indices(of: colours, transparent: transparent), error)
+    }
+
+    /// Every opaque pixel's nearest palette index (runs of one colour reuse the last lookup),
+    /// `transparent` for transparent pixels, with the squared error of the colours they stand for.
+    private static func nearestIndices(
+        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColour, transparent: UInt8
+    ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
+        var sum = 0, count = 0
+        let out = [UInt8](unsafeUninitializedCapacity: pixels.count) { out, initialized in
+            pixels.withUnsafeBufferPointer { pixels in
+                palette.withUnsafeBufferPointer { palette in
+                    var lastIn: UInt32 = 0, lastOut = transparent, lastError = 0
+                    for i in 0..<pixels.count {
+                        let p = pixels[i]
+                        if p == 0 {
+                            out[i] = transparent
+                            continue
+                        }
+                        if p != lastIn {
+                            lastIn = p
+                            let index = nearest.index(of: p)
+                            lastOut = UInt8(truncatingIfNeeded: index)
+                            lastError = squaredRGBDistance(p, palette[index])
+                        }
+                        out[i] = lastOut
+                        sum += lastError
+                        count += 1
+                    }
+                }
+            }
+            initialized = pixels.count
+        }
+        return (out, (Double(sum), count))
+    }
+
     /// Every opaque pixel replaced by its nearest palette colour (runs of one colour reuse the
     /// last lookup), written straight into a new array, with the squared error.
     private static func nearestColours(

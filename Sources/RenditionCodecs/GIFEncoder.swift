@@ -56,11 +56,52 @@ public struct GIFEncoder: Sendable {
         let animated = targets.count > 1
         let reserveTransparent = (animated && options.optimizeFrames) || targets.contains { $0.contains(0) }
         let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
-        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity, options: options,
-                                            histogram: histogram)
-        let planned = GIFFramePlanner.plan(selection.displayed, width: width, height: height, optimize: options.optimizeFrames)
+        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity,
+                                            reserveTransparent: reserveTransparent, options: options, histogram: histogram)
+        let planned: (globalTable: GIFColourTable, frames: [GIFEncodedFrame])
+        switch selection.shown {
+        case .indices(let indexed, let transparent):
+            planned = encodeIndexed(indexed, transparent: transparent, animation: animation, selection: selection)
+        case .colours(let displayed):
+            planned = encodeColours(displayed, animation: animation, selection: selection, capacity: capacity,
+                                    reserveTransparent: reserveTransparent)
+        }
+        let (globalTable, frames) = planned
+        let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
+        return try GIFWriter.write(
+            width: width, height: height, globalTable: globalTable, backgroundIndex: globalTable.transparentIndex ?? 0,
+            repeatCount: GIFLoopExtension.repeatCount(plays: animation.loopCount),
+            graphicControl: needsControl, frames: frames)
+    }
 
-        // Colour tables per frame.
+    /// Plans and compresses frames that are all shown from the global palette, given as its
+    /// indices (`transparent`: the transparent entry's, right after the colours).
+    private func encodeIndexed(
+        _ indexed: [[UInt8]], transparent: UInt8, animation: Animation, selection: GIFPaletteSelection
+    ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
+        let globalTable = GIFColourTable(colours: selection.globalColours, hasTransparentEntry: true)
+        let planned = GIFFramePlanner.plan(indexed, width: animation.width, height: animation.height,
+                                           optimize: options.optimizeFrames, transparent: transparent)
+        let lossy = selection.kind == .quantized && options.lossyDistance > 0
+        let match = lossy ? GIFLossyMatch(colours: globalTable.colours, distance: options.lossyDistance) : nil
+        var frames: [GIFEncodedFrame] = []
+        frames.reserveCapacity(planned.count)
+        for (k, plan) in planned.enumerated() {
+            var indices = plan.pixels
+            let needsTransparency = indices.contains(transparent) || declaresTransparency(plan, k, animation)
+            frames.append(compress(&indices, plan, table: globalTable, own: nil, needsTransparency: needsTransparency,
+                                   delay: animation.frames[k].delay, lossy: match))
+        }
+        return (globalTable, frames)
+    }
+
+    /// Plans frames given as colours (`0` transparent), then finds each one's palette indices.
+    private func encodeColours(
+        _ displayed: [[UInt32]], animation: Animation, selection: GIFPaletteSelection, capacity: Int,
+        reserveTransparent: Bool
+    ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
+        let planned = GIFFramePlanner.plan(displayed, width: animation.width, height: animation.height,
+                                           optimize: options.optimizeFrames, transparent: 0)
         var globalColours = selection.globalColours
         if selection.kind == .exactLocal {
             var first = GIFColourIndex(limit: capacity)
@@ -78,11 +119,7 @@ public struct GIFEncoder: Sendable {
         for (k, plan) in planned.enumerated() {
             var table: GIFColourTable? = nil
             var lookup = globalIndex
-            // A frame cleared to background, or a first frame not covering the canvas, declares
-            // the transparent index even when none of its pixels uses it: some decoders (Pillow)
-            // otherwise fill those areas with the background colour instead of transparency.
-            let coversCanvas = plan.width == width && plan.height == height
-            let needsTransparency = plan.pixels.contains(0) || plan.disposal == .background || (k == 0 && !coversCanvas)
+            let needsTransparency = plan.pixels.contains(0) || declaresTransparency(plan, k, animation)
             switch selection.kind {
             case .exactGlobal:
                 break
@@ -100,21 +137,34 @@ public struct GIFEncoder: Sendable {
                 }
             }
             let inUse = table ?? globalTable
-            let transparent = inUse.transparentIndex
-            var indices = lookup.indices(of: plan.pixels, transparent: UInt8(transparent ?? 0))
-            // Our LZW encoder for every frame: same bytes as giflib's for lossless frames, faster.
+            var indices = lookup.indices(of: plan.pixels, transparent: UInt8(inUse.transparentIndex ?? 0))
             let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)) : nil
-            let compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
-                                                    lossy: match)
-            frames.append(GIFEncodedFrame(
-                x: plan.x, y: plan.y, width: plan.width, height: plan.height, localTable: table,
-                transparentIndex: needsTransparency ? transparent : nil, disposal: plan.disposal,
-                delayCentiseconds: Self.centiseconds(animation.frames[k].delay), compressed: compressed))
+            frames.append(compress(&indices, plan, table: globalTable, own: table, needsTransparency: needsTransparency,
+                                   delay: animation.frames[k].delay, lossy: match))
         }
-        let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
-        return try GIFWriter.write(
-            width: width, height: height, globalTable: globalTable, backgroundIndex: globalTable.transparentIndex ?? 0,
-            repeatCount: GIFLoopExtension.repeatCount(plays: animation.loopCount),
-            graphicControl: needsControl, frames: frames)
+        return (globalTable, frames)
+    }
+
+    /// Whether a frame declares the transparent index even when none of its pixels uses it: a
+    /// frame cleared to background, or a first frame not covering the canvas. Some decoders
+    /// (Pillow) otherwise fill those areas with the background colour instead of transparency.
+    private func declaresTransparency<Pixel>(_ plan: GIFPlannedFrame<Pixel>, _ k: Int, _ animation: Animation) -> Bool {
+        let coversCanvas = plan.width == animation.width && plan.height == animation.height
+        return plan.disposal == .background || (k == 0 && !coversCanvas)
+    }
+
+    /// LZW-compresses a planned frame's `indices` (ours for every frame: same bytes as giflib's
+    /// for lossless frames, faster), drawn from `own` table or else the global one.
+    private func compress<Pixel>(
+        _ indices: inout [UInt8], _ plan: GIFPlannedFrame<Pixel>, table globalTable: GIFColourTable,
+        own: GIFColourTable?, needsTransparency: Bool, delay: FrameDelay, lossy: GIFLossyMatch?
+    ) -> GIFEncodedFrame {
+        let inUse = own ?? globalTable
+        let compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
+                                                lossy: lossy)
+        return GIFEncodedFrame(
+            x: plan.x, y: plan.y, width: plan.width, height: plan.height, localTable: own,
+            transparentIndex: needsTransparency ? inUse.transparentIndex : nil, disposal: plan.disposal,
+            delayCentiseconds: Self.centiseconds(delay), compressed: compressed)
     }
 }

@@ -5,20 +5,22 @@ import Darwin
 #endif
 import RenditionCore
 
-/// A frame as it will be stored: a rectangle of the canvas, its pixels (`0` = the
-/// transparent index, which leaves the canvas as it is) and its disposal.
-struct GIFPlannedFrame {
+/// A frame as it will be stored: a rectangle of the canvas, its pixels (opaque colours or
+/// palette indices; the planner's `transparent` value leaves the canvas as it is) and its
+/// disposal.
+struct GIFPlannedFrame<Pixel: FixedWidthInteger> {
     var x: Int
     var y: Int
     var width: Int
     var height: Int
-    /// `width × height` pixels, row-major: opaque colours, or `0` for "draw nothing".
-    var pixels: [UInt32]
+    /// `width × height` pixels, row-major: what to draw, or the transparent value for "draw nothing".
+    var pixels: [Pixel]
     var disposal: FrameDisposal
 }
 
 /// Inter-frame optimisation: decides, for displayed frames given as whole canvases (opaque
-/// colours, `0` for transparent), the smallest rectangles and the disposals that reproduce
+/// colours with `0` for transparent, or palette indices with the transparent entry's index —
+/// any pixel type in which equal values show equal colours), the smallest rectangles and the disposals that reproduce
 /// them exactly in a GIF decoder.
 ///
 /// Each frame is cropped to the bounding box of the pixels that differ from the canvas it is
@@ -44,17 +46,19 @@ enum GIFFramePlanner {
         }
     }
 
-    static func plan(_ frames: [[UInt32]], width: Int, height: Int, optimize: Bool) -> [GIFPlannedFrame] {
+    static func plan<Pixel: FixedWidthInteger>(
+        _ frames: [[Pixel]], width: Int, height: Int, optimize: Bool, transparent: Pixel
+    ) -> [GIFPlannedFrame<Pixel>] {
         let canvas = Rect(x0: 0, y0: 0, x1: width, y1: height)
         guard optimize else {
             // Whole frames; cleared after showing only if the next one has transparent pixels.
-            let clears = frames.contains { $0.contains(0) }
+            let clears = frames.contains { $0.contains(transparent) }
             return frames.map {
                 GIFPlannedFrame(x: 0, y: 0, width: width, height: height, pixels: $0, disposal: clears ? .background : .none)
             }
         }
-        var planned: [GIFPlannedFrame] = []
-        let clear = [UInt32](repeating: 0, count: width * height)
+        var planned: [GIFPlannedFrame<Pixel>] = []
+        let clear = [Pixel](repeating: transparent, count: width * height)
         // The canvas before the pending frame is drawn, the pending frame's rectangle.
         var under = clear
         var pendingRect = nonEmpty(bbox(frames[0], differingFrom: clear, width: width, height: height))
@@ -63,8 +67,8 @@ enum GIFFramePlanner {
             let shown = frames[k - 1], next = frames[k]
             // Each option: the disposal, the rectangle it applies to, the canvas it leaves and
             // the next frame's rectangle on that canvas (whose area is the option's cost).
-            var best: (disposal: FrameDisposal, rect: Rect, after: [UInt32], nextRect: Rect)? = nil
-            let toClear = mustClear(next, over: shown, width: width, height: height)
+            var best: (disposal: FrameDisposal, rect: Rect, after: [Pixel], nextRect: Rect)? = nil
+            let toClear = mustClear(next, over: shown, width: width, height: height, transparent: transparent)
 
             // Keep.
             if toClear.isEmpty {
@@ -73,26 +77,28 @@ enum GIFFramePlanner {
             // Clear to background, the rectangle grown to clear what must become transparent.
             let grown = pendingRect.union(toClear).clipped(to: canvas)
             var cleared = shown
-            fill(&cleared, grown, width: width, with: nil)
+            fill(&cleared, grown, width: width, with: nil, transparent: transparent)
             let clearedNext = bbox(next, differingFrom: cleared, width: width, height: height)
             if best == nil || clearedNext.area < best!.nextRect.area {
                 best = (.background, grown, cleared, clearedNext)
             }
             // Restore previous.
             var restored = shown
-            fill(&restored, pendingRect, width: width, with: under)
-            if mustClear(next, over: restored, width: width, height: height).isEmpty {
+            fill(&restored, pendingRect, width: width, with: under, transparent: transparent)
+            if mustClear(next, over: restored, width: width, height: height, transparent: transparent).isEmpty {
                 let restoredNext = bbox(next, differingFrom: restored, width: width, height: height)
                 if restoredNext.area < best!.nextRect.area { best = (.previous, pendingRect, restored, restoredNext) }
             }
 
             let choice = best!
             pendingDisposal = choice.disposal
-            planned.append(frame(shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal))
+            planned.append(frame(shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal,
+                                 transparent: transparent))
             under = choice.after
             pendingRect = nonEmpty(choice.nextRect)
         }
-        planned.append(frame(frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none))
+        planned.append(frame(frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none,
+                             transparent: transparent))
         return planned
     }
 
@@ -101,11 +107,11 @@ enum GIFFramePlanner {
         r.isEmpty ? Rect(x0: 0, y0: 0, x1: 1, y1: 1) : r
     }
 
-    /// The frame's pixels inside `rect`: its colour where it differs from `under`, else 0.
-    private static func frame(
-        _ shown: [UInt32], over under: [UInt32], rect: Rect, width: Int, disposal: FrameDisposal
-    ) -> GIFPlannedFrame {
-        var pixels = [UInt32](repeating: 0, count: rect.area)
+    /// The frame's pixels inside `rect`: its pixel where it differs from `under`, else transparent.
+    private static func frame<Pixel: FixedWidthInteger>(
+        _ shown: [Pixel], over under: [Pixel], rect: Rect, width: Int, disposal: FrameDisposal, transparent: Pixel
+    ) -> GIFPlannedFrame<Pixel> {
+        var pixels = [Pixel](repeating: transparent, count: rect.area)
         let w = rect.x1 - rect.x0
         shown.withUnsafeBufferPointer { shown in
             under.withUnsafeBufferPointer { under in
@@ -124,35 +130,41 @@ enum GIFFramePlanner {
     }
 
     /// Bounding box of the pixels where `a` differs from `b`.
-    private static func bbox(_ a: [UInt32], differingFrom b: [UInt32], width: Int, height: Int) -> Rect {
-        rows(a, b, width: width, height: height) { p, q in p != q }
+    private static func bbox<Pixel: FixedWidthInteger>(_ a: [Pixel], differingFrom b: [Pixel], width: Int, height: Int) -> Rect {
+        rows(a, b, width: width, height: height,
+             first: { a, b in GIFRowScan.firstDifference(a, b, count: width) },
+             last: { a, b, from in GIFRowScan.lastDifference(a, b, from: from, count: width) })
     }
 
-    /// Bounding box of the pixels transparent in `next` but opaque in `canvas`.
-    private static func mustClear(_ next: [UInt32], over canvas: [UInt32], width: Int, height: Int) -> Rect {
-        rows(next, canvas, width: width, height: height) { p, q in p == 0 && q != 0 }
+    /// Bounding box of the pixels transparent in `next` but not in `canvas`.
+    private static func mustClear<Pixel: FixedWidthInteger>(
+        _ next: [Pixel], over canvas: [Pixel], width: Int, height: Int, transparent: Pixel
+    ) -> Rect {
+        rows(next, canvas, width: width, height: height,
+             first: { a, b in GIFRowScan.firstCleared(a, b, count: width, transparent: transparent) },
+             last: { a, b, from in GIFRowScan.lastCleared(a, b, from: from, count: width, transparent: transparent) })
     }
 
-    /// Bounding box of the pixels where `test(a, b)` holds, found row by row from both ends;
-    /// `test` must be false where the two pixels are equal.
+    /// Bounding box of the pixels found by `first` (the first in a row, or `width`) and `last`
+    /// (the last at or after a given one), row by row; they must find nothing where the two
+    /// rows are equal.
     @inline(__always)
-    private static func rows(
-        _ a: [UInt32], _ b: [UInt32], width: Int, height: Int, _ test: (UInt32, UInt32) -> Bool
+    private static func rows<Pixel: FixedWidthInteger>(
+        _ a: [Pixel], _ b: [Pixel], width: Int, height: Int,
+        first: (UnsafePointer<Pixel>, UnsafePointer<Pixel>) -> Int,
+        last: (UnsafePointer<Pixel>, UnsafePointer<Pixel>, Int) -> Int
     ) -> Rect {
         var r = Rect.empty
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 for y in 0..<height {
-                    let row = y * width
-                    // Both tests need the pixels to differ: equal rows (most of a sticker's
-                    // canvas) are skipped with one vectorised comparison.
-                    if memcmp(a.baseAddress! + row, b.baseAddress! + row, width * 4) == 0 { continue }
-                    var first = 0
-                    while first < width && !test(a[row + first], b[row + first]) { first += 1 }
-                    guard first < width else { continue }
-                    var last = width - 1
-                    while last > first && !test(a[row + last], b[row + last]) { last -= 1 }
-                    r = r.union(Rect(x0: first, y0: y, x1: last + 1, y1: y + 1))
+                    let rowA = a.baseAddress! + y * width, rowB = b.baseAddress! + y * width
+                    // Equal rows (most of a sticker's canvas) are skipped with one vectorised comparison.
+                    if memcmp(rowA, rowB, width * MemoryLayout<Pixel>.stride) == 0 { continue }
+                    let x0 = first(rowA, rowB)
+                    guard x0 < width else { continue }
+                    let x1 = last(rowA, rowB, x0)
+                    r = r.union(Rect(x0: x0, y0: y, x1: x1 + 1, y1: y + 1))
                 }
             }
         }
@@ -160,7 +172,9 @@ enum GIFFramePlanner {
     }
 
     /// Sets `rect` of `canvas` to `source`'s pixels, or to transparent when `source` is nil.
-    private static func fill(_ canvas: inout [UInt32], _ rect: Rect, width: Int, with source: [UInt32]?) {
+    private static func fill<Pixel: FixedWidthInteger>(
+        _ canvas: inout [Pixel], _ rect: Rect, width: Int, with source: [Pixel]?, transparent: Pixel
+    ) {
         guard !rect.isEmpty else { return }
         let w = rect.x1 - rect.x0
         canvas.withUnsafeMutableBufferPointer { canvas in
@@ -169,7 +183,7 @@ enum GIFFramePlanner {
                 if let source {
                     source.withUnsafeBufferPointer { start.update(from: $0.baseAddress! + y * width + rect.x0, count: w) }
                 } else {
-                    start.update(repeating: 0, count: w)
+                    start.update(repeating: transparent, count: w)
                 }
             }
         }

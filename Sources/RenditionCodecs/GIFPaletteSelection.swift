@@ -15,23 +15,44 @@ struct GIFPaletteSelection {
         case quantized
     }
 
+    /// The frames as they will be shown.
+    enum Shown {
+        /// Every frame shown from the global palette, as palette indices; transparent pixels
+        /// hold `transparent`, the index of the table's transparent entry (after the colours).
+        /// A quarter of the memory of colours, and what the planner and the LZW encoder take.
+        case indices([[UInt8]], transparent: UInt8)
+        /// Frames shown from different palettes (or with no transparent entry to reserve):
+        /// opaque colours, `0` transparent.
+        case colours([[UInt32]])
+    }
+
     let kind: Kind
-    /// The frames as they will be shown (opaque palette colours, `0` transparent).
-    let displayed: [[UInt32]]
-    /// The global palette's colours (for `exactLocal`: empty, chosen after planning).
+    let shown: Shown
+    /// The global palette's colours, distinct (for `exactLocal`: empty, chosen after planning).
     let globalColours: [UInt32]
     /// For `quantized`: a frame's own palette, or `nil` for the global one.
     let framePalettes: [[UInt32]?]
 
-    /// `targets`: resolved frames; `capacity`: opaque colours a palette may hold; `histogram`:
-    /// the targets' colours (counted by the caller while it resolved them, still in cache).
-    init(targets: [[UInt32]], width: Int, capacity: Int, options: GIFEncoder.Options, histogram: GIFColourHistogram) {
+    /// `targets`: resolved frames; `capacity`: opaque colours a palette may hold;
+    /// `reserveTransparent`: whether the global table gets a transparent entry after its
+    /// colours (then frames from the global palette are given as indices); `histogram`: the
+    /// targets' colours (counted by the caller while it resolved them, still in cache).
+    init(targets: [[UInt32]], width: Int, capacity: Int, reserveTransparent: Bool, options: GIFEncoder.Options,
+         histogram: GIFColourHistogram) {
+        let noOwnPalettes = [[UInt32]?](repeating: nil, count: targets.count)
         var all = GIFColourIndex(limit: capacity)
         if targets.allSatisfy({ all.insert(contentsOf: $0) }) {
             kind = .exactGlobal
-            displayed = targets
-            globalColours = all.colours
-            framePalettes = Array(repeating: nil, count: targets.count)
+            // A table needs an entry even when every pixel is transparent.
+            let colours = all.colours.isEmpty ? [0xFF00_0000] : all.colours
+            globalColours = colours
+            framePalettes = noOwnPalettes
+            if reserveTransparent {
+                let transparent = UInt8(colours.count)
+                shown = .indices(targets.map { all.indices(of: $0, transparent: transparent) }, transparent: transparent)
+            } else {
+                shown = .colours(targets)
+            }
             return
         }
         if options.allowLocalPalettes && targets.allSatisfy({ frame in
@@ -39,41 +60,70 @@ struct GIFPaletteSelection {
             return own.insert(contentsOf: frame)
         }) {
             kind = .exactLocal
-            displayed = targets
+            shown = .colours(targets)
             globalColours = []
-            framePalettes = Array(repeating: nil, count: targets.count)
+            framePalettes = noOwnPalettes
             return
         }
-
         kind = .quantized
         let global = GIFPaletteQuantizer.palette(for: histogram.points(), count: capacity, tolerance: options.colourTolerance)
+        globalColours = global
         let nearest = GIFNearestColour(palette: global)
-        let mapped = targets.map {
-            GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
+        guard reserveTransparent else {
+            let mapped = targets.map {
+                GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
+            }
+            var frames = mapped.map(\.pixels)
+            framePalettes = Self.ownPalettes(
+                targets: targets, errors: mapped.map(\.error), width: width, capacity: capacity, options: options
+            ) { k, candidate in frames[k] = candidate }
+            shown = .colours(frames)
+            return
         }
-        var shown = mapped.map(\.pixels)
+        let transparent = UInt8(global.count)
+        let mapped = targets.map {
+            GIFDitherer.applyIndices($0, width: width, palette: global, nearest: nearest, dithering: options.dithering,
+                                     transparent: transparent)
+        }
+        var replaced: [Int: [UInt32]] = [:]
+        framePalettes = Self.ownPalettes(
+            targets: targets, errors: mapped.map(\.error), width: width, capacity: capacity, options: options
+        ) { k, candidate in replaced[k] = candidate }
+        if replaced.isEmpty {
+            shown = .indices(mapped.map(\.indices), transparent: transparent)
+        } else {
+            // Frames from several palettes are planned by colour.
+            shown = .colours(mapped.indices.map { k in
+                replaced[k] ?? mapped[k].indices.map { $0 == transparent ? 0 : global[Int($0)] }
+            })
+        }
+    }
+
+    /// For each frame the global palette serves badly (mean squared error more than twice the
+    /// animation's and above 4), its own quantised palette when that maps it more closely;
+    /// `replace(k, pixels)` receives the frame's colours from its own palette.
+    private static func ownPalettes(
+        targets: [[UInt32]], errors: [(sum: Double, count: Int)], width: Int, capacity: Int, options: GIFEncoder.Options,
+        replace: (Int, [UInt32]) -> Void
+    ) -> [[UInt32]?] {
         var palettes = [[UInt32]?](repeating: nil, count: targets.count)
-        if options.allowLocalPalettes && targets.count > 1 {
-            let errors = mapped.map(\.error)
-            let total = errors.reduce((sum: 0.0, count: 0)) { ($0.sum + $1.sum, $0.count + $1.count) }
-            let overall = total.count > 0 ? total.sum / Double(total.count) : 0
-            for k in targets.indices where errors[k].count > 0 {
-                let mse = errors[k].sum / Double(errors[k].count)
-                guard mse > 2 * overall && mse > 4 else { continue }
-                var own = GIFColourHistogram()
-                targets[k].withUnsafeBufferPointer { own.add($0) }
-                let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity, tolerance: options.colourTolerance)
-                let candidate = GIFDitherer.apply(
-                    targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
-                    dithering: options.dithering)
-                if candidate.error.sum < errors[k].sum {
-                    shown[k] = candidate.pixels
-                    palettes[k] = local
-                }
+        guard options.allowLocalPalettes && targets.count > 1 else { return palettes }
+        let total = errors.reduce((sum: 0.0, count: 0)) { ($0.sum + $1.sum, $0.count + $1.count) }
+        let overall = total.count > 0 ? total.sum / Double(total.count) : 0
+        for k in targets.indices where errors[k].count > 0 {
+            let mse = errors[k].sum / Double(errors[k].count)
+            guard mse > 2 * overall && mse > 4 else { continue }
+            var own = GIFColourHistogram()
+            targets[k].withUnsafeBufferPointer { own.add($0) }
+            let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity, tolerance: options.colourTolerance)
+            let candidate = GIFDitherer.apply(
+                targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
+                dithering: options.dithering)
+            if candidate.error.sum < errors[k].sum {
+                replace(k, candidate.pixels)
+                palettes[k] = local
             }
         }
-        displayed = shown
-        globalColours = global
-        framePalettes = palettes
+        return palettes
     }
 }
