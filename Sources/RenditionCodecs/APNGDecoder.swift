@@ -21,6 +21,18 @@ public enum APNGDecoder {
     ///   canvas, the frame count or the decoded bytes (canvas x 4 x frames) exceed `limits`
     ///   (checked before any frame is decompressed), `.unsupported` for unknown critical chunks.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
+        var frames: [AnimationFrame] = []
+        let outline = try decode(bytes, limits: limits) { frames.append($0) }
+        return Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount)
+    }
+
+    /// Decodes a PNG or APNG frame by frame: `body` gets each composited frame as soon as it is
+    /// drawn, in order (a frame it does not keep costs no copy of the canvas). The same frames,
+    /// checks and errors as `decode(_:limits:)`; an error can come after some frames were
+    /// handed over.
+    public static func decode(
+        _ bytes: [UInt8], limits: DecodeLimits = .default, frames body: (AnimationFrame) -> Void
+    ) throws(CodecError) -> AnimationOutline {
         try limits.check(inputBytes: bytes.count, format: .png)
         return try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
             let file = UnsafeRawBufferPointer(buffer)
@@ -29,21 +41,20 @@ public enum APNGDecoder {
             guard let control = container.animationControl else {
                 try limits.check(width: header.width, height: header.height, format: .png)
                 let pixels = try APNGFramePixels(container: container, file: file)
-                return Animation(still: try pixels.decode(
-                    container.imageData, width: header.width, height: header.height, file: file, label: "image"))
+                body(AnimationFrame(raster: try pixels.decode(
+                    container.imageData, width: header.width, height: header.height, file: file, label: "image"), delay: .zero))
+                return AnimationOutline(width: header.width, height: header.height, frameCount: 1, loopCount: 0)
             }
             try limits.check(width: header.width, height: header.height, frames: container.frames.count, format: .png)
             let pixels = try APNGFramePixels(container: container, file: file)
             var compositor = AnimationCompositor(width: header.width, height: header.height)
-            var frames: [AnimationFrame] = []
-            frames.reserveCapacity(container.frames.count)
             for (index, frame) in container.frames.enumerated() {
                 let c = frame.control
                 let patch = try pixels.decode(frame.data, width: c.width, height: c.height, file: file, label: "frame \(index)")
-                frames.append(compositor.draw(FramePatch(
-                    x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend)))
+                body(compositor.draw(FramePatch(x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend)))
             }
-            return Animation(width: header.width, height: header.height, frames: frames, loopCount: control.playCount)
+            return AnimationOutline(width: header.width, height: header.height, frameCount: container.frames.count,
+                                    loopCount: control.playCount)
         }
     }
 }

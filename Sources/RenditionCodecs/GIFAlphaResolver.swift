@@ -20,30 +20,53 @@ struct GIFAlphaResolver {
     }
 
     /// The resolved pixels of `raster`, row-major, `width × height` of them.
+    ///
+    /// A pixel with alpha 255 is already what it resolves to (the opaque colour with alpha 255)
+    /// and one with alpha 0 becomes `0`, so two such pixels are resolved at once as one word; only
+    /// pairs with a semi-transparent pixel (the art's edges) are resolved one pixel at a time.
     func resolve(_ raster: Raster) -> [UInt32] {
         let width = raster.width, height = raster.height, stride = raster.bytesPerRow
-        let threshold = self.threshold
         // Every pixel is written (transparent ones as 0), so the array is not zeroed first.
         return [UInt32](unsafeUninitializedCapacity: width * height) { destination, initialized in
             raster.bytes.withUnsafeBufferPointer { source in
                 for y in 0..<height {
-                    let row = source.baseAddress! + y * stride
+                    let row = UnsafeRawPointer(source.baseAddress! + y * stride)
                     let target = destination.baseAddress! + y * width
-                    for x in 0..<width {
-                        let p = row + 4 * x
-                        let a = p[3]
-                        if a == 255 {
-                            target[x] = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | 0xFF00_0000
-                        } else if a >= threshold {
-                            target[x] = opaque(p[0], p[1], p[2], alpha: a)
+                    var x = 0
+                    while x + 2 <= width {
+                        // Two pixels as one word: both alphas 0 or 255 when no alpha bit differs
+                        // from the bit below it; alpha-0 pixels are cleared through their top bit.
+                        let word = UInt64(littleEndian: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt64.self))
+                        let alpha = word & 0xFF00_0000_FF00_0000
+                        if (alpha ^ alpha << 1) & 0xFE00_0000_FE00_0000 == 0 {
+                            let kept = ((word & 0x8000_0000_8000_0000) >> 31) &* 0xFFFF_FFFF
+                            let resolved = word & kept
+                            target[x] = UInt32(truncatingIfNeeded: resolved)
+                            target[x + 1] = UInt32(truncatingIfNeeded: resolved >> 32)
                         } else {
-                            target[x] = 0
+                            target[x] = pixel(row, x)
+                            target[x + 1] = pixel(row, x + 1)
                         }
+                        x += 2
+                    }
+                    while x < width {
+                        target[x] = pixel(row, x)
+                        x += 1
                     }
                 }
             }
             initialized = width * height
         }
+    }
+
+    /// Pixel `x` of a premultiplied row, resolved.
+    @inline(__always)
+    private func pixel(_ row: UnsafeRawPointer, _ x: Int) -> UInt32 {
+        let p = row.assumingMemoryBound(to: UInt8.self) + 4 * x
+        let a = p[3]
+        if a == 255 { return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | 0xFF00_0000 }
+        if a >= threshold { return opaque(p[0], p[1], p[2], alpha: a) }
+        return 0
     }
 
     @inline(__always)

@@ -4,6 +4,8 @@ struct GIFColourHistogram {
     static let cellCount = 1 << 15
     private(set) var counts: [Int]
     private(set) var sums: [Int]
+    /// Whether any pixel added was transparent (`0`, or any pixel with a zero alpha byte).
+    private(set) var sawTransparent = false
 
     init() {
         counts = [Int](repeating: 0, count: Self.cellCount)
@@ -17,12 +19,20 @@ struct GIFColourHistogram {
     }
 
     /// Adds the opaque pixels (alpha byte non-zero) of `pixels`. Runs of one colour (flat art)
-    /// are added at once: the tables are a megabyte, so each visit to a cell is a cache miss.
+    /// are added at once: the tables are a megabyte, so each visit to a cell is a cache miss;
+    /// eight pixels equal to the run's colour are recognised with four word comparisons.
     mutating func add(_ pixels: UnsafeBufferPointer<UInt32>) {
+        guard let base = pixels.baseAddress else { return }
+        let count = pixels.count
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
+                var transparent = false
                 func addRun(_ pixel: UInt32, _ run: Int) {
-                    guard run > 0, pixel >> 24 != 0 else { return }
+                    guard run > 0 else { return }
+                    guard pixel >> 24 != 0 else {
+                        transparent = true
+                        return
+                    }
                     let c = Self.cell(pixel)
                     counts[c] += run
                     sums[3 * c] += run * Int(pixel & 0xFF)
@@ -31,16 +41,37 @@ struct GIFColourHistogram {
                 }
                 var last: UInt32 = 0
                 var run = 0
-                for pixel in pixels {
-                    if pixel == last {
-                        run += 1
-                    } else {
-                        addRun(last, run)
-                        last = pixel
-                        run = 1
+                var i = 0
+                while i < count {
+                    if i + 8 <= count {
+                        // Eight pixels as four words, each compared with two copies of `last`.
+                        let pair = UInt64(last) | UInt64(last) << 32
+                        let p = UnsafeRawPointer(base + i)
+                        let d = (p.loadUnaligned(as: UInt64.self) ^ pair) | (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pair)
+                            | (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ pair)
+                            | (p.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ pair)
+                        if d == 0 {
+                            run += 8
+                            i += 8
+                            continue
+                        }
+                    }
+                    // Pixel by pixel up to the next group of eight.
+                    let end = min(count, i + 8)
+                    while i < end {
+                        let pixel = base[i]
+                        if pixel == last {
+                            run += 1
+                        } else {
+                            addRun(last, run)
+                            last = pixel
+                            run = 1
+                        }
+                        i += 1
                     }
                 }
                 addRun(last, run)
+                if transparent { sawTransparent = true }
             }
         }
     }

@@ -26,6 +26,17 @@ import RenditionCore
 public enum GIFDecoder {
     /// Decodes every frame of a GIF, composited.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
+        var frames: [AnimationFrame] = []
+        let outline = try decode(bytes, limits: limits) { frames.append($0) }
+        return Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount)
+    }
+
+    /// Decodes a GIF frame by frame: `body` gets each composited frame as soon as it is drawn,
+    /// in order (a frame it does not keep costs no copy of the canvas). The same frames, checks
+    /// and errors as `decode(_:limits:)`; an error can come after some frames were handed over.
+    public static func decode(
+        _ bytes: [UInt8], limits: DecodeLimits = .default, frames body: (AnimationFrame) -> Void
+    ) throws(CodecError) -> AnimationOutline {
         try limits.check(inputBytes: bytes.count, format: .gif)
         var reader = GIFByteReader(bytes)
         let signature = Array(try reader.bytes(6, "the GIF signature"))
@@ -61,9 +72,9 @@ public enum GIFDecoder {
             case 0x21:
                 try state.readExtension(&reader)
             case 0x2C:
-                try state.readImage(&reader)
+                body(try state.readImage(&reader))
             default:
-                guard !state.frames.isEmpty else {
+                guard state.frameCount > 0 else {
                     throw .corrupt(
                         format: .gif,
                         reason: "unexpected byte 0x\(String(introducer, radix: 16)) at offset \(reader.offset - 1) where a block should start")
@@ -71,12 +82,13 @@ public enum GIFDecoder {
                 break records
             }
         }
-        if state.frames.isEmpty {
+        if state.frameCount == 0 {
             guard sawTrailer else { throw .corrupt(format: .gif, reason: "the file ends before any image") }
-            state.frames.append(AnimationFrame(raster: Raster(width: width, height: height), delay: .zero))
+            body(AnimationFrame(raster: Raster(width: width, height: height), delay: .zero))
+            state.frameCount = 1
         }
-        return Animation(
-            width: width, height: height, frames: state.frames,
+        return AnimationOutline(
+            width: width, height: height, frameCount: state.frameCount,
             loopCount: GIFLoopExtension.plays(repeatCount: state.repeatCount))
     }
 
@@ -87,7 +99,8 @@ public enum GIFDecoder {
         let globalPalette: GIFPalette?
         let limits: DecodeLimits
         var compositor: AnimationCompositor
-        var frames: [AnimationFrame] = []
+        /// Frames drawn so far.
+        var frameCount = 0
         var control: GIFGraphicControl? = nil
         var repeatCount: Int? = nil
         var sawLoopExtension = false
@@ -103,7 +116,7 @@ public enum GIFDecoder {
 
         mutating func readExtension(_ reader: inout GIFByteReader) throws(CodecError) {
             let label = try reader.byte("an extension label")
-            let frame = frames.count
+            let frame = frameCount
             switch label {
             case 0xF9:
                 let blocks = try reader.subBlockList("the graphic control extension before frame \(frame)")
@@ -121,8 +134,9 @@ public enum GIFDecoder {
             }
         }
 
-        mutating func readImage(_ reader: inout GIFByteReader) throws(CodecError) {
-            let frame = frames.count
+        /// Reads an image and draws it: the composited frame.
+        mutating func readImage(_ reader: inout GIFByteReader) throws(CodecError) -> AnimationFrame {
+            let frame = frameCount
             try limits.check(width: width, height: height, frames: frame + 1, format: .gif)
             let descriptor = try GIFImageDescriptor.read(&reader, frame: frame)
             let control = self.control ?? GIFGraphicControl()
@@ -133,10 +147,9 @@ public enum GIFDecoder {
                 // the descriptor announces them: skip them only if they are really there.
                 var attempt = reader
                 if (try? Self.skipTableAndData(&attempt, descriptor: descriptor, frame: frame)) != nil { reader = attempt }
-                append(GIFFramePatchBuilder.patch(
+                return draw(GIFFramePatchBuilder.patch(
                     descriptor: descriptor, indices: UnsafeBufferPointer(start: nil, count: 0), decodedCount: 0,
                     colours: [], canvasWidth: width, canvasHeight: height, control: control))
-                return
             }
             try Self.checkImageArea(descriptor, frame: frame, limits: limits)
             let localPalette = try descriptor.localPaletteCount.map { count throws(CodecError) in
@@ -171,7 +184,7 @@ public enum GIFDecoder {
                     descriptor: descriptor, indices: UnsafeBufferPointer(rebasing: indices[0..<area]), decodedCount: decoded,
                     colours: colours, canvasWidth: width, canvasHeight: height, control: control)
             }
-            append(patch)
+            return draw(patch)
         }
 
         /// Each stored image is held to the pixel limit (it is decoded whole, even off the canvas).
@@ -215,8 +228,9 @@ public enum GIFDecoder {
             }
         }
 
-        private mutating func append(_ patch: FramePatch) {
-            frames.append(compositor.draw(patch))
+        private mutating func draw(_ patch: FramePatch) -> AnimationFrame {
+            frameCount += 1
+            return compositor.draw(patch)
         }
     }
 }

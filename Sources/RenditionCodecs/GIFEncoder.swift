@@ -37,50 +37,65 @@ public struct GIFEncoder: Sendable {
 
     /// Encodes `animation` as a GIF file.
     public func encode(_ animation: Animation) throws(CodecError) -> [UInt8] {
+        var session = try makeSession(width: animation.width, height: animation.height)
+        for frame in animation.frames { try session.add(frame.raster, delay: frame.delay) }
+        return try session.finish(loopCount: animation.loopCount)
+    }
+
+    /// A session that takes the frames of a `width` x `height` animation one at a time and
+    /// encodes the GIF when the last has come (the same bytes as `encode(_:)`).
+    public func makeSession(width: Int, height: Int) throws(CodecError) -> GIFEncodingSession {
         guard (2...256).contains(options.maxColours) else {
             throw .encodingFailed(format: .gif, reason: "maxColours must be 2-256, not \(options.maxColours)")
         }
-        let width = animation.width, height = animation.height
         guard width <= 65_535 && height <= 65_535 else {
             throw .encodingFailed(format: .gif, reason: "a GIF is at most 65,535 px per side, not \(width)x\(height)")
         }
-        let resolver = GIFAlphaResolver(threshold: options.alphaThreshold, matte: options.matte)
-        // Colours are counted as each frame is resolved, while it is still in cache (the
-        // quantiser needs them unless all frames fit a palette exactly).
-        var histogram = GIFColourHistogram()
-        let targets = animation.frames.map { frame in
-            let target = resolver.resolve(frame.raster)
-            target.withUnsafeBufferPointer { histogram.add($0) }
-            return target
-        }
+        return GIFEncodingSession(encoder: self, width: width, height: height)
+    }
+
+    /// The GIF of resolved frames (`targets`, opaque colours and `0`), whose opaque colours
+    /// `histogram` counted and of which `sawTransparent` says whether any pixel is transparent.
+    func encode(
+        targets: [[UInt32]], histogram: GIFColourHistogram, sawTransparent: Bool, delays: [FrameDelay],
+        width: Int, height: Int, loopCount: Int
+    ) throws(CodecError) -> [UInt8] {
         let animated = targets.count > 1
-        let reserveTransparent = (animated && options.optimizeFrames) || targets.contains { $0.contains(0) }
+        let reserveTransparent = (animated && options.optimizeFrames) || sawTransparent
         let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
         let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity,
                                             reserveTransparent: reserveTransparent, options: options, histogram: histogram)
+        let canvas = GIFCanvas(width: width, height: height, delays: delays)
         let planned: (globalTable: GIFColourTable, frames: [GIFEncodedFrame])
         switch selection.shown {
         case .indices(let indexed, let transparent):
-            planned = encodeIndexed(indexed, transparent: transparent, animation: animation, selection: selection)
+            planned = encodeIndexed(indexed, transparent: transparent, canvas: canvas, selection: selection)
         case .colours(let displayed):
-            planned = encodeColours(displayed, animation: animation, selection: selection, capacity: capacity,
+            planned = encodeColours(displayed, canvas: canvas, selection: selection, capacity: capacity,
                                     reserveTransparent: reserveTransparent)
         }
         let (globalTable, frames) = planned
         let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
         return try GIFWriter.write(
             width: width, height: height, globalTable: globalTable, backgroundIndex: globalTable.transparentIndex ?? 0,
-            repeatCount: GIFLoopExtension.repeatCount(plays: animation.loopCount),
+            repeatCount: GIFLoopExtension.repeatCount(plays: loopCount),
             graphicControl: needsControl, frames: frames)
+    }
+
+    /// The canvas size and each frame's delay.
+    private struct GIFCanvas {
+        let width: Int
+        let height: Int
+        let delays: [FrameDelay]
     }
 
     /// Plans and compresses frames that are all shown from the global palette, given as its
     /// indices (`transparent`: the transparent entry's, right after the colours).
     private func encodeIndexed(
-        _ indexed: [[UInt8]], transparent: UInt8, animation: Animation, selection: GIFPaletteSelection
+        _ indexed: [[UInt8]], transparent: UInt8, canvas: GIFCanvas, selection: GIFPaletteSelection
     ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
         let globalTable = GIFColourTable(colours: selection.globalColours, hasTransparentEntry: true)
-        let planned = GIFFramePlanner.plan(indexed, width: animation.width, height: animation.height,
+        let planned = GIFFramePlanner.plan(indexed, width: canvas.width, height: canvas.height,
                                            optimize: options.optimizeFrames, transparent: transparent)
         let lossy = selection.kind == .quantized && options.lossyDistance > 0
         let match = lossy ? GIFLossyMatch(colours: globalTable.colours, distance: options.lossyDistance) : nil
@@ -88,19 +103,19 @@ public struct GIFEncoder: Sendable {
         frames.reserveCapacity(planned.count)
         for (k, plan) in planned.enumerated() {
             var indices = plan.pixels
-            let needsTransparency = indices.contains(transparent) || declaresTransparency(plan, k, animation)
+            let needsTransparency = indices.contains(transparent) || declaresTransparency(plan, k, canvas)
             frames.append(compress(&indices, plan, table: globalTable, own: nil, needsTransparency: needsTransparency,
-                                   delay: animation.frames[k].delay, lossy: match))
+                                   delay: canvas.delays[k], lossy: match))
         }
         return (globalTable, frames)
     }
 
     /// Plans frames given as colours (`0` transparent), then finds each one's palette indices.
     private func encodeColours(
-        _ displayed: [[UInt32]], animation: Animation, selection: GIFPaletteSelection, capacity: Int,
+        _ displayed: [[UInt32]], canvas: GIFCanvas, selection: GIFPaletteSelection, capacity: Int,
         reserveTransparent: Bool
     ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
-        let planned = GIFFramePlanner.plan(displayed, width: animation.width, height: animation.height,
+        let planned = GIFFramePlanner.plan(displayed, width: canvas.width, height: canvas.height,
                                            optimize: options.optimizeFrames, transparent: 0)
         var globalColours = selection.globalColours
         if selection.kind == .exactLocal {
@@ -119,7 +134,7 @@ public struct GIFEncoder: Sendable {
         for (k, plan) in planned.enumerated() {
             var table: GIFColourTable? = nil
             var lookup = globalIndex
-            let needsTransparency = plan.pixels.contains(0) || declaresTransparency(plan, k, animation)
+            let needsTransparency = plan.pixels.contains(0) || declaresTransparency(plan, k, canvas)
             switch selection.kind {
             case .exactGlobal:
                 break
@@ -140,7 +155,7 @@ public struct GIFEncoder: Sendable {
             var indices = lookup.indices(of: plan.pixels, transparent: UInt8(inUse.transparentIndex ?? 0))
             let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)) : nil
             frames.append(compress(&indices, plan, table: globalTable, own: table, needsTransparency: needsTransparency,
-                                   delay: animation.frames[k].delay, lossy: match))
+                                   delay: canvas.delays[k], lossy: match))
         }
         return (globalTable, frames)
     }
@@ -148,8 +163,8 @@ public struct GIFEncoder: Sendable {
     /// Whether a frame declares the transparent index even when none of its pixels uses it: a
     /// frame cleared to background, or a first frame not covering the canvas. Some decoders
     /// (Pillow) otherwise fill those areas with the background colour instead of transparency.
-    private func declaresTransparency<Pixel>(_ plan: GIFPlannedFrame<Pixel>, _ k: Int, _ animation: Animation) -> Bool {
-        let coversCanvas = plan.width == animation.width && plan.height == animation.height
+    private func declaresTransparency<Pixel>(_ plan: GIFPlannedFrame<Pixel>, _ k: Int, _ canvas: GIFCanvas) -> Bool {
+        let coversCanvas = plan.width == canvas.width && plan.height == canvas.height
         return plan.disposal == .background || (k == 0 && !coversCanvas)
     }
 

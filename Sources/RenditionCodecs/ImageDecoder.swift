@@ -14,6 +14,27 @@ public enum ImageDecoder {
         }
     }
 
+    /// Decodes `bytes` frame by frame: `body` gets each composited frame in order, for PNG, APNG
+    /// and GIF as soon as it is drawn, so a caller that resamples each frame and keeps only the
+    /// result never holds the full-size frames (nor pays for copying the canvas). WebP and JPEG
+    /// are decoded whole first. The same frames, checks and errors as `decodeAnimation`; an
+    /// error can come after some frames were handed over.
+    /// - Returns: the canvas size, frame count and loop count.
+    public static func decodeFrames(
+        _ bytes: [UInt8], limits: DecodeLimits = .default, _ body: (AnimationFrame) -> Void
+    ) throws(CodecError) -> AnimationOutline {
+        switch ImageFormat.sniff(bytes) {
+        case .png: return try APNGDecoder.decode(bytes, limits: limits, frames: body)
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits, frames: body)
+        case .jpeg, .webp:
+            let animation = try decodeAnimation(bytes, limits: limits)
+            animation.frames.forEach(body)
+            return AnimationOutline(width: animation.width, height: animation.height,
+                                    frameCount: animation.frames.count, loopCount: animation.loopCount)
+        case nil: throw .unrecognizedFormat
+        }
+    }
+
     /// Decodes `bytes` to one premultiplied RGBA8 raster: a still image, or an animation's
     /// first frame. PNG goes through the APNG decoder's own path (libdeflate inflate, own
     /// unfilter; about 3x faster than libpng and checked against it on all of PngSuite);

@@ -154,20 +154,15 @@ final class RenderWorker {
                 result.skipped = true
                 return result
             }
-            guard let inputFormat = ImageFormat.sniff(bytes) else { throw StickerError.codec(path: path, .unrecognizedFormat) }
-            let master: Animation
-            do { master = try ImageDecoder.decodeAnimation(bytes, limits: renderer.options.limits) } catch {
-                throw StickerError.codec(path: path, error)
-            }
-            let renditions: [Rendition]
+            let rendered: RenderedSticker
             do {
                 if scratch == nil { scratch = try RenderScratch(options: renderer.options) }
-                renditions = try renderer.render(master: master, inputFormat: inputFormat, scratch: scratch!)
+                rendered = try renderer.renderSticker(bytes, scratch: scratch!)
             } catch {
                 throw StickerError.codec(path: path, error)
             }
             var written: [WrittenRendition] = []
-            for rendition in renditions {
+            for rendition in rendered.renditions {
                 let outPath = "\(directory)/\(name)\(rendition.scale.suffix).\(rendition.fileExtension)"
                 do { try AtomicFile.write(rendition.bytes, to: outPath, durable: false) } catch { throw StickerError.file(error) }
                 written.append(WrittenRendition(scale: rendition.scale, width: rendition.width, height: rendition.height,
@@ -182,7 +177,7 @@ final class RenderWorker {
                     try manifest.record(RenderManifest.Entry(name: name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
                 } catch { throw StickerError.file(error) }
             }
-            return StickerResult(inputPath: path, name: name, masterSize: (master.width, master.height), outcome: .success(written))
+            return StickerResult(inputPath: path, name: name, masterSize: (rendered.masterWidth, rendered.masterHeight), outcome: .success(written))
         } catch let error as StickerError {
             return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(error))
         } catch let error as FileError {

@@ -16,6 +16,16 @@ public struct Rendition: Sendable {
     public let fileExtension: String
 }
 
+/// A rendered sticker: its master's size and its renditions.
+public struct RenderedSticker: Sendable {
+    /// The master's width in pixels.
+    public let masterWidth: Int
+    /// The master's height in pixels.
+    public let masterHeight: Int
+    /// The renditions, in the order of the options' scales.
+    public let renditions: [Rendition]
+}
+
 /// What to produce from each @3x master.
 public struct RenderOptions: Sendable, Equatable {
     /// The scales to write, highest first. @3x means re-encoding the master.
@@ -85,9 +95,27 @@ public struct StickerRenderer: Sendable {
 
     /// Renders one sticker (still or animated) from its file bytes.
     public func render(_ bytes: [UInt8]) throws(CodecError) -> [Rendition] {
-        guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        try render(bytes, scratch: RenderScratch(options: options))
+    }
+
+    /// Renders one sticker (still or animated) from its file bytes, reusing `scratch` (one per
+    /// thread).
+    public func render(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> [Rendition] {
+        try renderSticker(bytes, scratch: scratch).renditions
+    }
+
+    /// Renders one sticker from its file bytes, reusing `scratch` (one per thread), and says
+    /// the master's size. With one frame thread and no @3x output, each frame is resampled as
+    /// soon as it is decoded (`renderFrameByFrame`); otherwise the master is decoded whole
+    /// first. The bytes are the same either way.
+    public func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
+        guard let inputFormat = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        if options.frameThreads == 1 && !options.scales.contains(.x3) {
+            return try renderFrameByFrame(bytes, inputFormat: inputFormat, scratch: scratch)
+        }
         let master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits)
-        return try render(master: master, inputFormat: format, scratch: RenderScratch(options: options))
+        return RenderedSticker(masterWidth: master.width, masterHeight: master.height,
+                               renditions: try render(master: master, inputFormat: inputFormat, scratch: scratch))
     }
 
     /// Renders a decoded sticker: stills through the still path, animations frame by frame.
@@ -124,7 +152,7 @@ public struct StickerRenderer: Sendable {
     }
 
     /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
-    private func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
+    func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
         let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
         return Rendition(scale: scale, width: animation.width, height: animation.height,
                          bytes: bytes, fileExtension: format.fileExtension)
@@ -137,27 +165,26 @@ public struct StickerRenderer: Sendable {
 
     /// Renders one sticker from decoded pixels, reusing `scratch` (one per thread).
     public func render(master: Raster, scratch: RenderScratch) throws(CodecError) -> [Rendition] {
-        let encoder = PNGEncoder(options: options.png)
-        let compressor = scratch.compressor
-        let workspace = scratch.workspace
-        let resampler = LanczosResampler()
         // Every smaller scale in one pass over the master (each source row widened once).
         let sizes = options.scales.filter { $0 != .x3 }.map {
             StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
         }
         var rasters = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
-        if !rasters.isEmpty { resampler.resample(master, into: &rasters, workspace: workspace) }
+        if !rasters.isEmpty { LanczosResampler().resample(master, into: &rasters, workspace: scratch.workspace) }
         var next = 0
+        return try encodeStills(options.scales.map { scale in
+            if scale == .x3 { return master }
+            next += 1
+            return rasters[next - 1]
+        }, scratch: scratch)
+    }
+
+    /// Still PNG renditions of `rasters`, one per scale of the options, in order.
+    func encodeStills(_ rasters: [Raster], scratch: RenderScratch) throws(CodecError) -> [Rendition] {
+        let encoder = PNGEncoder(options: options.png)
         var renditions: [Rendition] = []
-        for scale in options.scales {
-            let raster: Raster
-            if scale == .x3 {
-                raster = master
-            } else {
-                raster = rasters[next]
-                next += 1
-            }
-            let encoded = try encoder.encode(raster, compressor: compressor)
+        for (scale, raster) in zip(options.scales, rasters) {
+            let encoded = try encoder.encode(raster, compressor: scratch.compressor)
             renditions.append(Rendition(scale: scale, width: raster.width, height: raster.height,
                                         bytes: encoded, fileExtension: "png"))
         }

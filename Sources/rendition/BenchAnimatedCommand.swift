@@ -33,9 +33,8 @@ struct BenchAnimatedCommand: ParsableCommand {
         let inputs = try options.loadFiles()
         let renderer = StickerRenderer(options: RenderOptions(
             format: format, frameThreads: options.threads, apngCompressionLevel: compression))
-        let masterFormats: [ImageFormat] = try inputs.map { input in
-            guard let format = ImageFormat.sniff(input.bytes) else { throw ValidationError("\(input.path): not an image") }
-            return format
+        for input in inputs where ImageFormat.sniff(input.bytes) == nil {
+            throw ValidationError("\(input.path): not an image")
         }
         // One untimed pass: fails early on a bad input and records what each animation makes.
         let outputs: [AnimatedBenchOutput] = try inputs.map { input in
@@ -50,9 +49,7 @@ struct BenchAnimatedCommand: ParsableCommand {
         let scratch = try RenderScratch(options: renderer.options)
         func body(_ index: Int) {
             let bytes = inputs[index].bytes
-            guard let master = try? ImageDecoder.decodeAnimation(bytes, limits: renderer.options.limits),
-                let renditions = try? renderer.render(master: master, inputFormat: masterFormats[index], scratch: scratch)
-            else { return }
+            guard let renditions = try? renderer.render(bytes, scratch: scratch) else { return }
             withExtendedLifetime(renditions) {}
         }
         for _ in 0..<options.warmup { for index in inputs.indices { body(index) } }
