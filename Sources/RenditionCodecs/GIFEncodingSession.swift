@@ -5,7 +5,7 @@ import RenditionCore
 /// is added, while its pixels are still in cache, and nothing keeps the raster, so a caller
 /// that makes frames one by one (decode, resample) can reuse one buffer for all of them.
 /// The bytes are those of `GIFEncoder.encode` on the same frames.
-public struct GIFEncodingSession {
+public struct GIFEncodingSession: Sendable {
     private let encoder: GIFEncoder
     private let resolver: GIFAlphaResolver
     /// Canvas width in pixels.

@@ -1,3 +1,4 @@
+import Dispatch
 import RenditionCodecs
 import RenditionCore
 
@@ -7,8 +8,10 @@ extension StickerRenderer {
     /// 24-frame 618 px sticker, 37 MB that were written once and read back from memory), and
     /// the decoder's canvas is not copied per frame. GIF renditions go one step further: each
     /// resampled frame goes straight into a `GIFEncodingSession` while it is in cache, and the
-    /// same buffers serve every frame. Renditions other than @3x only, on the calling thread;
-    /// the same bytes as decoding the master whole and rendering it.
+    /// same buffers serve every frame. Renditions other than @3x only. Frames are decoded and
+    /// resampled on the calling thread; with more frame threads the scales are encoded
+    /// concurrently (and APNG frames compressed in parallel). The same bytes as decoding the
+    /// master whole and rendering it.
     func renderFrameByFrame(_ bytes: [UInt8], inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
         let scales = options.scales
         // GIF output does not depend on whether the input turns out to be animated.
@@ -30,13 +33,27 @@ extension StickerRenderer {
         if format == .png || (format == .apng && !outline.isAnimated) {
             renditions = try encodeStills(frames.map { $0[0].raster }, scratch: scratch)
         } else {
-            renditions = try scales.indices.map { (s) throws(CodecError) in
-                let size = targets.sizes[s]
-                let animation = Animation(width: size.width, height: size.height, frames: frames[s], loopCount: outline.loopCount)
+            let sizes = targets.sizes, loopCount = outline.loopCount, resampled = frames
+            renditions = try encodeScales { (s) throws(CodecError) in
+                let animation = Animation(width: sizes[s].width, height: sizes[s].height, frames: resampled[s], loopCount: loopCount)
                 return try encode(animation, at: scales[s], as: format)
             }
         }
         return RenderedSticker(masterWidth: outline.width, masterHeight: outline.height, renditions: renditions)
+    }
+
+    /// `encodeScale(s)` for every scale of the options, in order: concurrently when frame
+    /// threads allow (renditions are independent; the bytes do not change).
+    private func encodeScales(_ encodeScale: @Sendable (Int) throws(CodecError) -> Rendition) throws(CodecError) -> [Rendition] {
+        let count = options.scales.count
+        guard options.frameThreads > 1 && count > 1 else {
+            return try (0..<count).map { (s) throws(CodecError) in try encodeScale(s) }
+        }
+        let results = IndexedResults<Result<Rendition, CodecError>>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { s in
+            results.store(Result { () throws(CodecError) in try encodeScale(s) }, at: s)
+        }
+        return try results.collect().map { (result) throws(CodecError) in try result.get() }
     }
 
     /// GIF renditions, each frame resampled into the same buffers and added to one encoding
@@ -62,9 +79,10 @@ extension StickerRenderer {
             }
         }
         if let failure { throw failure }
-        let renditions = try scales.indices.map { (s) throws(CodecError) in
-            Rendition(scale: scales[s], width: sessions[s].width, height: sessions[s].height,
-                      bytes: try sessions[s].finish(loopCount: outline.loopCount), fileExtension: OutputFormat.gif.fileExtension)
+        let finished = sessions, loopCount = outline.loopCount
+        let renditions = try encodeScales { (s) throws(CodecError) in
+            Rendition(scale: scales[s], width: finished[s].width, height: finished[s].height,
+                      bytes: try finished[s].finish(loopCount: loopCount), fileExtension: OutputFormat.gif.fileExtension)
         }
         return RenderedSticker(masterWidth: outline.width, masterHeight: outline.height, renditions: renditions)
     }

@@ -105,12 +105,13 @@ public struct StickerRenderer: Sendable {
     }
 
     /// Renders one sticker from its file bytes, reusing `scratch` (one per thread), and says
-    /// the master's size. With one frame thread and no @3x output, each frame is resampled as
-    /// soon as it is decoded (`renderFrameByFrame`); otherwise the master is decoded whole
-    /// first. The bytes are the same either way.
+    /// the master's size. Without @3x output, each frame is resampled as soon as it is decoded
+    /// (`renderFrameByFrame`: less memory, and faster than resampling frames in parallel after
+    /// decoding them all); with @3x the master is decoded whole first. The bytes are the same
+    /// either way.
     public func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
         guard let inputFormat = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
-        if options.frameThreads == 1 && !options.scales.contains(.x3) {
+        if !options.scales.contains(.x3) {
             return try renderFrameByFrame(bytes, inputFormat: inputFormat, scratch: scratch)
         }
         let master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits)

@@ -29,11 +29,11 @@ struct FrameByFrameRenderTests {
         }
     }
 
-    @Test("each frame resampled as it is decoded gives the bytes of decoding the master whole, in every output format",
-          arguments: [OutputFormat.auto, .gif, .apng, .png])
-    func sameBytesAsWholeMaster(format: OutputFormat) throws {
+    @Test("each frame resampled as it is decoded gives the bytes of decoding the master whole, in every output format, on 1 and 2 threads",
+          arguments: [OutputFormat.auto, .gif, .apng, .png], [1, 2])
+    func sameBytesAsWholeMaster(format: OutputFormat, threads: Int) throws {
         #expect(Self.inputs.count > 30)
-        let renderer = StickerRenderer(options: RenderOptions(format: format, frameThreads: 1))
+        let renderer = StickerRenderer(options: RenderOptions(format: format, frameThreads: threads))
         for input in Self.inputs {
             let bytes = try Fixtures.bytes(input)
             let inputFormat = try #require(ImageFormat.sniff(bytes))
@@ -42,7 +42,7 @@ struct FrameByFrameRenderTests {
             let whole = Self.outcome { () throws(CodecError) in
                 try renderer.render(master: try ImageDecoder.decodeAnimation(bytes), inputFormat: inputFormat, scratch: scratch)
             }
-            #expect(frameByFrame == whole, "\(input) as \(format)")
+            #expect(frameByFrame == whole, "\(input) as \(format), \(threads) threads")
             #expect(!frameByFrame.hasPrefix("error"), "\(input) as \(format): \(frameByFrame)")
         }
     }
