@@ -1,3 +1,4 @@
+import CRenditionKernels
 import RenditionCore
 
 /// Turns premultiplied pixels into what a GIF can show: fully transparent, or opaque.
@@ -16,6 +17,32 @@ struct GIFAlphaResolver {
         switch matte {
         case .none: self.matte = nil
         case .colour(let r, let g, let b): self.matte = (r, g, b)
+        }
+    }
+
+    /// The resolved pixels of `raster`, row-major, with its opaque colours added to
+    /// `histogram` in the same pass (the C kernel `rdn_gif_resolve_count`; four pixels at a time
+    /// where each is opaque or clear). The same pixels and counts as `resolve` followed by
+    /// `GIFColourHistogram.add`, which stay as the reference it is tested against.
+    func resolve(_ raster: Raster, counting histogram: inout GIFColourHistogram) -> [UInt32] {
+        let width = raster.width, height = raster.height
+        var alpha = rdn_gif_alpha(threshold: threshold, has_matte: matte == nil ? 0 : 1,
+                                  matte_r: matte?.0 ?? 0, matte_g: matte?.1 ?? 0, matte_b: matte?.2 ?? 0,
+                                  unpremultiply: nil)
+        return AlphaConversion.unpremultiplyTable.withUnsafeBufferPointer { table in
+            alpha.unpremultiply = table.baseAddress
+            // Every pixel is written, so the array is not zeroed first.
+            return [UInt32](unsafeUninitializedCapacity: width * height) { destination, initialized in
+                raster.bytes.withUnsafeBufferPointer { source in
+                    histogram.withTables { counts, sums in
+                        rdn_gif_resolve_count(
+                            source.baseAddress, raster.bytesPerRow, width, height, &alpha, destination.baseAddress,
+                            UnsafeMutableRawPointer(counts).assumingMemoryBound(to: Int64.self),
+                            UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Int64.self)) != 0
+                    }
+                }
+                initialized = width * height
+            }
         }
     }
 

@@ -76,6 +76,15 @@ struct GIFColourHistogram {
         }
     }
 
+    /// Lends the count and sum tables (`sums` three per cell) to a kernel that adds pixels to
+    /// them and says whether any pixel it saw was transparent.
+    mutating func withTables(_ body: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>) -> Bool) {
+        let transparent = counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in body(counts.baseAddress!, sums.baseAddress!) }
+        }
+        if transparent { sawTransparent = true }
+    }
+
     /// The occupied cells as weighted points: each cell's mean colour and pixel count.
     func points() -> [GIFColourPoint] {
         var points: [GIFColourPoint] = []

@@ -34,9 +34,7 @@ public struct GIFEncodingSession: Sendable {
                 format: .gif,
                 reason: "frame \(targets.count) is \(raster.width)x\(raster.height), not the animation's \(width)x\(height)")
         }
-        let target = resolver.resolve(raster)
-        target.withUnsafeBufferPointer { histogram.add($0) }
-        targets.append(target)
+        targets.append(resolver.resolve(raster, counting: &histogram))
         delays.append(delay)
     }
 
