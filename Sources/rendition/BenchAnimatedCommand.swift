@@ -6,8 +6,8 @@ import RenditionCore
 import RenditionPack
 
 /// `rendition bench animated`: times the whole animated pipeline in-process, one animation
-/// at a time, with `--threads` resampling the frames of that animation in parallel (as
-/// `render` does for a single input).
+/// at a time, with `--threads` encoding its renditions concurrently (as `render` does for a
+/// single input).
 struct BenchAnimatedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animated",
@@ -15,7 +15,8 @@ struct BenchAnimatedCommand: ParsableCommand {
         discussion: """
             Each file is rendered as `render` would (the input's format unless --format), from \
             its bytes in memory to the encoded @2x and @1x in memory; nothing is written. \
-            --threads resamples the frames of one animation in parallel. median_us is the \
+            Frames are resampled as they are decoded; --threads encodes the renditions of one \
+            animation concurrently (and APNG frames are compressed in parallel). median_us is the \
             median wall time per animation, cpu_median_us the median CPU time of the whole \
             process (all threads) per animation; output_bytes and frames describe the \
             renditions of one pass.

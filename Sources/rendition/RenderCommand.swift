@@ -11,8 +11,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Each input NAME.png (or NAME@3x.png, a JPEG, an APNG, GIF or WebP) becomes \
             OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and round(1/3) of the \
-            master in each axis; animations keep every frame, delay and the loop count, frames \
-            resampled in parallel. \
+            master in each axis; animations keep every frame, delay and the loop count, each \
+            frame resampled as soon as it is decoded. \
             Folders are searched recursively for .png, .apng, .gif, .jpg, .jpeg and .webp files. \
             Files are written atomically (temporary file, then rename). One line is printed \
             per sticker; a failing input is reported on standard error and the others are \
