@@ -21,9 +21,7 @@ public enum APNGDecoder {
     ///   canvas, the frame count or the decoded bytes (canvas x 4 x frames) exceed `limits`
     ///   (checked before any frame is decompressed), `.unsupported` for unknown critical chunks.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
-        var frames: [AnimationFrame] = []
-        let outline = try decode(bytes, limits: limits) { frames.append($0) }
-        return Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount)
+        try Animation.collecting { (body) throws(CodecError) in try decode(bytes, limits: limits, frames: body) }
     }
 
     /// Decodes a PNG or APNG frame by frame: `body` gets each composited frame as soon as it is

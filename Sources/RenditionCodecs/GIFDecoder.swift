@@ -26,9 +26,7 @@ import RenditionCore
 public enum GIFDecoder {
     /// Decodes every frame of a GIF, composited.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
-        var frames: [AnimationFrame] = []
-        let outline = try decode(bytes, limits: limits) { frames.append($0) }
-        return Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount)
+        try Animation.collecting { (body) throws(CodecError) in try decode(bytes, limits: limits, frames: body) }
     }
 
     /// Decodes a GIF frame by frame: `body` gets each composited frame as soon as it is drawn,

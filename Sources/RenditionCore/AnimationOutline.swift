@@ -21,3 +21,15 @@ public struct AnimationOutline: Sendable, Hashable {
     /// Whether there was more than one frame.
     public var isAnimated: Bool { frameCount > 1 }
 }
+
+extension Animation {
+    /// The animation a frame-by-frame decoder hands over: `decode` passes each frame, in
+    /// order, to the function it is given, and returns the outline.
+    public static func collecting<Failure: Error>(
+        _ decode: (_ body: (AnimationFrame) -> Void) throws(Failure) -> AnimationOutline
+    ) throws(Failure) -> Animation {
+        var frames: [AnimationFrame] = []
+        let outline = try decode { frames.append($0) }
+        return Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount)
+    }
+}
