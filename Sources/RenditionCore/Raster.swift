@@ -36,6 +36,20 @@ public struct Raster: Sendable, Equatable {
         return Raster(width: width, height: height, premultipliedBytes: bytes)
     }
 
+    /// The same pixels in a buffer of their own, shared with no other raster: for handing a
+    /// frame to another thread while this one is drawn over (no copy-on-write between them).
+    package func copied() -> Raster {
+        let copy = [UInt8](unsafeUninitializedCapacity: bytes.count) { destination, initialized in
+            bytes.withUnsafeBufferPointer { source in
+                if let from = source.baseAddress, let to = destination.baseAddress {
+                    to.update(from: from, count: source.count)
+                }
+            }
+            initialized = bytes.count
+        }
+        return Raster(width: width, height: height, bytesPerRow: bytesPerRow, premultipliedBytes: copy)
+    }
+
     /// Wraps premultiplied RGBA bytes.
     /// - Precondition: `bytes.count == height * bytesPerRow` and every colour channel is at most its alpha.
     public init(width: Int, height: Int, bytesPerRow: Int? = nil, premultipliedBytes bytes: [UInt8]) {

@@ -48,8 +48,10 @@ extension StickerRenderer {
 
     /// Decodes `bytes`, handing each composited frame to `sink`: on the calling thread with one
     /// frame thread; with more, on a serial queue of its own, so that resampling frame k runs
-    /// while the decoder composites frame k + 1. At most two frames wait for the queue (each
-    /// costs the decoder a copy of its canvas, as the frame still holds it), and the queue is
+    /// while the decoder composites frame k + 1. The queue gets its own copy of each frame (the
+    /// decoder draws the next one over its canvas; sharing the buffer and leaving the copy to
+    /// copy-on-write would order the two threads only through the reference count, which
+    /// ThreadSanitizer cannot see). At most two frames wait for the queue, and the queue is
     /// drained before this returns or throws, so `sink` is then only the caller's.
     private func decodeFrames(_ bytes: [UInt8], into sink: ResampledFrames) throws(CodecError) -> AnimationOutline {
         guard options.frameThreads > 1 else {
@@ -59,9 +61,10 @@ extension StickerRenderer {
         let waiting = DispatchSemaphore(value: 2)
         defer { queue.sync {} }
         return try ImageDecoder.decodeFrames(bytes, limits: options.limits) { frame in
+            let copy = AnimationFrame(raster: frame.raster.copied(), delay: frame.delay)
             waiting.wait()
             queue.async {
-                sink.add(frame)
+                sink.add(copy)
                 waiting.signal()
             }
         }
