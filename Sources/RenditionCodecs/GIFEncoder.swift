@@ -54,14 +54,13 @@ public struct GIFEncoder: Sendable {
         return GIFEncodingSession(encoder: self, width: width, height: height)
     }
 
-    /// The GIF of resolved frames (`targets`, opaque colours and `0`), whose opaque colours
-    /// `histogram` counted and of which `sawTransparent` says whether any pixel is transparent.
+    /// The GIF of resolved frames (`targets`, opaque colours and `0`), whose colours
+    /// `histogram` counted (with whether any pixel is transparent).
     func encode(
-        targets: [[UInt32]], histogram: GIFColourHistogram, sawTransparent: Bool, delays: [FrameDelay],
-        width: Int, height: Int, loopCount: Int
+        targets: [[UInt32]], histogram: GIFColourHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
     ) throws(CodecError) -> [UInt8] {
         let animated = targets.count > 1
-        let reserveTransparent = (animated && options.optimizeFrames) || sawTransparent
+        let reserveTransparent = (animated && options.optimizeFrames) || histogram.sawTransparent
         let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
         let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity,
                                             reserveTransparent: reserveTransparent, options: options, histogram: histogram)

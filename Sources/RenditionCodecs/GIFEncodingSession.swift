@@ -42,7 +42,7 @@ public struct GIFEncodingSession: Sendable {
     /// - Throws: `CodecError.encodingFailed` when no frame was added.
     public func finish(loopCount: Int) throws(CodecError) -> [UInt8] {
         guard !targets.isEmpty else { throw .encodingFailed(format: .gif, reason: "an animation needs at least one frame") }
-        return try encoder.encode(targets: targets, histogram: histogram, sawTransparent: histogram.sawTransparent,
-                                  delays: delays, width: width, height: height, loopCount: loopCount)
+        return try encoder.encode(targets: targets, histogram: histogram, delays: delays, width: width, height: height,
+                                  loopCount: loopCount)
     }
 }
