@@ -42,14 +42,19 @@ static inline uint32_t rdn_gif_resolve_pixel(const uint8_t *p, const rdn_gif_alp
 typedef struct {
     int64_t *counts;
     int64_t *sums;
+    uint64_t *runs;
+    size_t run_count;
     uint32_t last;
     int64_t run;
     int transparent;
 } rdn_gif_count;
 
+/* Ends the current run: it is written out as (length << 32 | colour) and, when opaque,
+   added to its cell. */
 static inline void rdn_gif_flush(rdn_gif_count *c) {
     if (c->run == 0) return;
     const uint32_t p = c->last;
+    c->runs[c->run_count++] = (uint64_t)c->run << 32 | p;
     if ((p >> 24) == 0) {
         c->transparent = 1;
     } else {
@@ -62,7 +67,7 @@ static inline void rdn_gif_flush(rdn_gif_count *c) {
 }
 
 static inline void rdn_gif_count_pixel(rdn_gif_count *c, uint32_t p) {
-    if (p == c->last) {
+    if (p == c->last && c->run > 0) {
         c->run++;
     } else {
         rdn_gif_flush(c);
@@ -71,12 +76,11 @@ static inline void rdn_gif_count_pixel(rdn_gif_count *c, uint32_t p) {
     }
 }
 
-int rdn_gif_resolve_count(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
-                          uint32_t *dst, int64_t *counts, int64_t *sums) {
-    rdn_gif_count c = {counts, sums, 0, 0, 0};
+int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
+                         uint64_t *runs, size_t *run_count, int64_t *counts, int64_t *sums) {
+    rdn_gif_count c = {counts, sums, runs, 0, 0, 0, 0};
     for (size_t y = 0; y < height; y++) {
         const uint8_t *row = src + y * stride;
-        uint32_t *out = dst + y * width;
         size_t x = 0;
 #if defined(__SSE2__)
         /* Four pixels at a time where each is opaque or fully transparent (all of a sticker but
@@ -88,27 +92,23 @@ int rdn_gif_resolve_count(const uint8_t *src, size_t stride, size_t width, size_
             const __m128i opaque = _mm_cmpeq_epi32(a, alpha_mask);
             const __m128i clear = _mm_cmpeq_epi32(a, _mm_setzero_si128());
             if (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(opaque, clear))) != 0xF) {
-                for (size_t i = x; i < x + 4; i++) {
-                    out[i] = rdn_gif_resolve_pixel(row + 4 * i, alpha);
-                    rdn_gif_count_pixel(&c, out[i]);
-                }
+                for (size_t i = x; i < x + 4; i++) rdn_gif_count_pixel(&c, rdn_gif_resolve_pixel(row + 4 * i, alpha));
                 continue;
             }
             const __m128i resolved = _mm_and_si128(s, opaque);
-            _mm_storeu_si128((__m128i *)(out + x), resolved);
             const __m128i same = _mm_cmpeq_epi32(resolved, _mm_set1_epi32((int)c.last));
-            if (_mm_movemask_ps(_mm_castsi128_ps(same)) == 0xF) {
+            if (c.run > 0 && _mm_movemask_ps(_mm_castsi128_ps(same)) == 0xF) {
                 c.run += 4;
                 continue;
             }
-            for (size_t i = x; i < x + 4; i++) rdn_gif_count_pixel(&c, out[i]);
+            uint32_t four[4];
+            _mm_storeu_si128((__m128i *)four, resolved);
+            for (int i = 0; i < 4; i++) rdn_gif_count_pixel(&c, four[i]);
         }
 #endif
-        for (; x < width; x++) {
-            out[x] = rdn_gif_resolve_pixel(row + 4 * x, alpha);
-            rdn_gif_count_pixel(&c, out[x]);
-        }
+        for (; x < width; x++) rdn_gif_count_pixel(&c, rdn_gif_resolve_pixel(row + 4 * x, alpha));
     }
     rdn_gif_flush(&c);
+    *run_count = c.run_count;
     return c.transparent;
 }

@@ -20,30 +20,32 @@ struct GIFAlphaResolver {
         }
     }
 
-    /// The resolved pixels of `raster`, row-major, with its opaque colours added to
-    /// `histogram` in the same pass (the C kernel `rdn_gif_resolve_count`; four pixels at a time
-    /// where each is opaque or clear). The same pixels and counts as `resolve` followed by
-    /// `GIFColourHistogram.add`, which stay as the reference it is tested against.
-    func resolve(_ raster: Raster, counting histogram: inout GIFColourHistogram) -> [UInt32] {
-        let width = raster.width, height = raster.height
+    /// `raster` resolved, as runs of equal pixels, with its opaque colours added to `histogram`
+    /// in the same pass (the C kernel `rdn_gif_resolve_runs`; four pixels at a time where each
+    /// is opaque or clear). `scratch` is reused between frames for the runs as they are found.
+    /// The same pixels and counts as `resolve` followed by `GIFColourHistogram.add`, which stay
+    /// as the reference it is tested against.
+    func resolve(_ raster: Raster, counting histogram: inout GIFColourHistogram, scratch: inout [UInt64]) -> GIFResolvedFrame {
+        let width = raster.width, height = raster.height, pixelCount = width * height
+        if scratch.count < pixelCount { scratch = [UInt64](repeating: 0, count: pixelCount) }
         var alpha = rdn_gif_alpha(threshold: threshold, has_matte: matte == nil ? 0 : 1,
                                   matte_r: matte?.0 ?? 0, matte_g: matte?.1 ?? 0, matte_b: matte?.2 ?? 0,
                                   unpremultiply: nil)
-        return AlphaConversion.unpremultiplyTable.withUnsafeBufferPointer { table in
+        var runCount = 0
+        AlphaConversion.unpremultiplyTable.withUnsafeBufferPointer { table in
             alpha.unpremultiply = table.baseAddress
-            // Every pixel is written, so the array is not zeroed first.
-            return [UInt32](unsafeUninitializedCapacity: width * height) { destination, initialized in
-                raster.bytes.withUnsafeBufferPointer { source in
+            raster.bytes.withUnsafeBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { runs in
                     histogram.withTables { counts, sums in
-                        rdn_gif_resolve_count(
-                            source.baseAddress, raster.bytesPerRow, width, height, &alpha, destination.baseAddress,
+                        rdn_gif_resolve_runs(
+                            source.baseAddress, raster.bytesPerRow, width, height, &alpha, runs.baseAddress, &runCount,
                             UnsafeMutableRawPointer(counts).assumingMemoryBound(to: Int64.self),
                             UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Int64.self)) != 0
                     }
                 }
-                initialized = width * height
             }
         }
+        return GIFResolvedFrame(runs: Array(scratch[0..<runCount]), pixelCount: pixelCount)
     }
 
     /// The resolved pixels of `raster`, row-major, `width × height` of them.

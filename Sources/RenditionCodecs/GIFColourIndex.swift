@@ -55,6 +55,15 @@ struct GIFColourIndex {
         return true
     }
 
+    /// Adds every opaque pixel of a frame held as runs; returns `false` as soon as one does not fit.
+    mutating func insert(runsOf frame: GIFResolvedFrame) -> Bool {
+        for run in frame.runs {
+            let pixel = GIFResolvedFrame.pixel(run)
+            if pixel != 0 && !insert(pixel) { return false }
+        }
+        return true
+    }
+
     /// Palette indices for `pixels`: each opaque pixel's index (it must be in the table),
     /// `transparent` for `0`.
     func indices(of pixels: [UInt32], transparent: UInt8) -> [UInt8] {

@@ -47,50 +47,41 @@ enum GIFDitherer {
         return (out, squaredError(pixels, out))
     }
 
-    /// Like `apply`, but the result is each pixel's palette index (`transparent` for transparent
-    /// pixels): a quarter of the memory of the colours, and what the LZW encoder takes. The
-    /// palette's colours must be distinct (as `GIFPaletteQuantizer` makes them), so an index
-    /// stands for exactly one colour.
+    /// Like `apply`, but for a frame held as runs, and the result is each pixel's palette index
+    /// (`transparent` for transparent pixels): a quarter of the memory of the colours, and what
+    /// the LZW encoder takes. Without dithering each run is mapped once, and its error counted
+    /// once times its length. The palette's colours must be distinct (as `GIFPaletteQuantizer`
+    /// makes them), so an index stands for exactly one colour.
     static func applyIndices(
-        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering,
+        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering,
         transparent: UInt8
     ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
-        if dithering == .none { return nearestIndices(pixels, palette: palette, nearest: nearest, transparent: transparent) }
-        let (colours, error) = apply(pixels, width: width, palette: palette, nearest: nearest, dithering: dithering)
-        return (GIFColourIndex(colours: palette).indices(of: colours, transparent: transparent), error)
-    }
-
-    /// Every opaque pixel's nearest palette index (runs of one colour reuse the last lookup),
-    /// `transparent` for transparent pixels, with the squared error of the colours they stand for.
-    private static func nearestIndices(
-        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColour, transparent: UInt8
-    ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
+        guard dithering == .none else {
+            let (colours, error) = apply(frame.expanded(), width: width, palette: palette, nearest: nearest, dithering: dithering)
+            return (GIFColourIndex(colours: palette).indices(of: colours, transparent: transparent), error)
+        }
         var sum = 0, count = 0
-        let out = [UInt8](unsafeUninitializedCapacity: pixels.count) { out, initialized in
-            pixels.withUnsafeBufferPointer { pixels in
-                palette.withUnsafeBufferPointer { palette in
-                    var lastIn: UInt32 = 0, lastOut = transparent, lastError = 0
-                    for i in 0..<pixels.count {
-                        let p = pixels[i]
-                        if p == 0 {
-                            out[i] = transparent
-                            continue
+        let indices = [UInt8](unsafeUninitializedCapacity: frame.pixelCount) { out, initialized in
+            palette.withUnsafeBufferPointer { palette in
+                frame.runs.withUnsafeBufferPointer { runs in
+                    var at = 0
+                    for run in runs {
+                        let pixel = GIFResolvedFrame.pixel(run), n = GIFResolvedFrame.length(run)
+                        var value = transparent
+                        if pixel != 0 {
+                            let index = nearest.index(of: pixel)
+                            value = UInt8(truncatingIfNeeded: index)
+                            sum += squaredRGBDistance(pixel, palette[index]) * n
+                            count += n
                         }
-                        if p != lastIn {
-                            lastIn = p
-                            let index = nearest.index(of: p)
-                            lastOut = UInt8(truncatingIfNeeded: index)
-                            lastError = squaredRGBDistance(p, palette[index])
-                        }
-                        out[i] = lastOut
-                        sum += lastError
-                        count += 1
+                        (out.baseAddress! + at).initialize(repeating: value, count: n)
+                        at += n
                     }
+                    initialized = at
                 }
             }
-            initialized = pixels.count
         }
-        return (out, (Double(sum), count))
+        return (indices, (Double(sum), count))
     }
 
     /// Every opaque pixel replaced by its nearest palette colour (runs of one colour reuse the

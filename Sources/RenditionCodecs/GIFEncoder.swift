@@ -54,10 +54,10 @@ public struct GIFEncoder: Sendable {
         return GIFEncodingSession(encoder: self, width: width, height: height)
     }
 
-    /// The GIF of resolved frames (`targets`, opaque colours and `0`), whose colours
+    /// The GIF of resolved frames (`targets`: runs of opaque colours and `0`), whose colours
     /// `histogram` counted (with whether any pixel is transparent).
     func encode(
-        targets: [[UInt32]], histogram: GIFColourHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
+        targets: [GIFResolvedFrame], histogram: GIFColourHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
     ) throws(CodecError) -> [UInt8] {
         let animated = targets.count > 1
         let reserveTransparent = (animated && options.optimizeFrames) || histogram.sawTransparent

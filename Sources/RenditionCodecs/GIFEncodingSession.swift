@@ -13,7 +13,9 @@ public struct GIFEncodingSession: Sendable {
     /// Canvas height in pixels.
     public let height: Int
     private var histogram = GIFColourHistogram()
-    private var targets: [[UInt32]] = []
+    private var targets: [GIFResolvedFrame] = []
+    /// The runs of the frame being added (reused: a frame's worst case is one run per pixel).
+    private var runScratch: [UInt64] = []
     private var delays: [FrameDelay] = []
 
     init(encoder: GIFEncoder, width: Int, height: Int) {
@@ -34,7 +36,7 @@ public struct GIFEncodingSession: Sendable {
                 format: .gif,
                 reason: "frame \(targets.count) is \(raster.width)x\(raster.height), not the animation's \(width)x\(height)")
         }
-        targets.append(resolver.resolve(raster, counting: &histogram))
+        targets.append(resolver.resolve(raster, counting: &histogram, scratch: &runScratch))
         delays.append(delay)
     }
 

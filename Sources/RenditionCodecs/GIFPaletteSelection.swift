@@ -37,11 +37,11 @@ struct GIFPaletteSelection {
     /// `reserveTransparent`: whether the global table gets a transparent entry after its
     /// colours (then frames from the global palette are given as indices); `histogram`: the
     /// targets' colours (counted by the caller while it resolved them, still in cache).
-    init(targets: [[UInt32]], width: Int, capacity: Int, reserveTransparent: Bool, options: GIFEncoder.Options,
+    init(targets: [GIFResolvedFrame], width: Int, capacity: Int, reserveTransparent: Bool, options: GIFEncoder.Options,
          histogram: GIFColourHistogram) {
         let noOwnPalettes = [[UInt32]?](repeating: nil, count: targets.count)
         var all = GIFColourIndex(limit: capacity)
-        if targets.allSatisfy({ all.insert(contentsOf: $0) }) {
+        if targets.allSatisfy({ all.insert(runsOf: $0) }) {
             kind = .exactGlobal
             // A table needs an entry even when every pixel is transparent.
             let colours = all.colours.isEmpty ? [0xFF00_0000] : all.colours
@@ -49,18 +49,20 @@ struct GIFPaletteSelection {
             framePalettes = noOwnPalettes
             if reserveTransparent {
                 let transparent = UInt8(colours.count)
-                shown = .indices(targets.map { all.indices(of: $0, transparent: transparent) }, transparent: transparent)
+                shown = .indices(targets.map { frame in
+                    frame.mapped { $0 == 0 ? transparent : UInt8(truncatingIfNeeded: all.index(of: $0) ?? 0) }
+                }, transparent: transparent)
             } else {
-                shown = .colours(targets)
+                shown = .colours(targets.map { $0.expanded() })
             }
             return
         }
         if options.allowLocalPalettes && targets.allSatisfy({ frame in
             var own = GIFColourIndex(limit: capacity)
-            return own.insert(contentsOf: frame)
+            return own.insert(runsOf: frame)
         }) {
             kind = .exactLocal
-            shown = .colours(targets)
+            shown = .colours(targets.map { $0.expanded() })
             globalColours = []
             framePalettes = noOwnPalettes
             return
@@ -71,7 +73,7 @@ struct GIFPaletteSelection {
         let nearest = GIFNearestColour(palette: global)
         guard reserveTransparent else {
             let mapped = targets.map {
-                GIFDitherer.apply($0, width: width, palette: global, nearest: nearest, dithering: options.dithering)
+                GIFDitherer.apply($0.expanded(), width: width, palette: global, nearest: nearest, dithering: options.dithering)
             }
             var frames = mapped.map(\.pixels)
             framePalettes = Self.ownPalettes(
@@ -103,7 +105,7 @@ struct GIFPaletteSelection {
     /// animation's and above 4), its own quantised palette when that maps it more closely;
     /// `replace(k, pixels)` receives the frame's colours from its own palette.
     private static func ownPalettes(
-        targets: [[UInt32]], errors: [(sum: Double, count: Int)], width: Int, capacity: Int, options: GIFEncoder.Options,
+        targets: [GIFResolvedFrame], errors: [(sum: Double, count: Int)], width: Int, capacity: Int, options: GIFEncoder.Options,
         replace: (Int, [UInt32]) -> Void
     ) -> [[UInt32]?] {
         var palettes = [[UInt32]?](repeating: nil, count: targets.count)
@@ -113,11 +115,12 @@ struct GIFPaletteSelection {
         for k in targets.indices where errors[k].count > 0 {
             let mse = errors[k].sum / Double(errors[k].count)
             guard mse > 2 * overall && mse > 4 else { continue }
+            let pixels = targets[k].expanded()
             var own = GIFColourHistogram()
-            targets[k].withUnsafeBufferPointer { own.add($0) }
+            pixels.withUnsafeBufferPointer { own.add($0) }
             let local = GIFPaletteQuantizer.palette(for: own.points(), count: capacity, tolerance: options.colourTolerance)
             let candidate = GIFDitherer.apply(
-                targets[k], width: width, palette: local, nearest: GIFNearestColour(palette: local),
+                pixels, width: width, palette: local, nearest: GIFNearestColour(palette: local),
                 dithering: options.dithering)
             if candidate.error.sum < errors[k].sum {
                 replace(k, candidate.pixels)

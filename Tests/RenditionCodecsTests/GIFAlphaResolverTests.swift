@@ -3,7 +3,7 @@ import RenditionCore
 import RenditionTestSupport
 import Testing
 
-@Suite("GIF alpha resolution and colour count")
+@Suite("GIF alpha resolution, runs and colour count")
 struct GIFAlphaResolverTests {
     /// Premultiplied rows with runs of one colour, opaque and clear groups, and edge pixels of
     /// every alpha; rows padded past the pixels when `padding` is set.
@@ -27,7 +27,7 @@ struct GIFAlphaResolverTests {
         return Raster(width: width, height: height, bytesPerRow: stride, premultipliedBytes: bytes)
     }
 
-    @Test("the fused C kernel gives the Swift reference's pixels, counts and transparency, with and without a matte",
+    @Test("the fused C kernel gives the Swift reference's pixels (as maximal runs), counts and transparency, with and without a matte",
           arguments: [GIFEncoder.Matte.bubbleMidpoint, .none, .colour(255, 255, 255)])
     func kernelMatchesReference(matte: GIFEncoder.Matte) {
         for (index, (width, height, padding)) in [(1, 1, 0), (3, 5, 4), (4, 4, 0), (17, 9, 8), (412, 30, 0), (206, 13, 12)].enumerated() {
@@ -35,11 +35,15 @@ struct GIFAlphaResolverTests {
                 let raster = Self.raster(width: width, height: height, padding: padding, seed: UInt64(index * 7 + Int(threshold)))
                 let resolver = GIFAlphaResolver(threshold: threshold, matte: matte)
                 var fused = GIFColourHistogram()
-                let fast = resolver.resolve(raster, counting: &fused)
+                var scratch: [UInt64] = []
+                let fast = resolver.resolve(raster, counting: &fused, scratch: &scratch)
                 var reference = GIFColourHistogram()
                 let expected = resolver.resolve(raster)
                 expected.withUnsafeBufferPointer { reference.add($0) }
-                #expect(fast == expected, "\(width)x\(height) threshold \(threshold)")
+                #expect(fast.expanded() == expected, "\(width)x\(height) threshold \(threshold)")
+                // Runs are maximal: as many as the places where the pixel changes, plus one.
+                #expect(fast.runs == GIFResolvedFrame(pixels: expected).runs)
+                #expect(fast.runs.count == 1 + zip(expected, expected.dropFirst()).filter { $0 != $1 }.count)
                 #expect(fused.counts == reference.counts && fused.sums == reference.sums)
                 #expect(fused.sawTransparent == reference.sawTransparent && fused.sawTransparent == expected.contains(0))
             }
@@ -53,8 +57,25 @@ struct GIFAlphaResolverTests {
         for i in 0..<8 { bytes[4 * i] = 9; bytes[4 * i + 3] = i % 2 == 0 ? 0 : 255 }
         let raster = Raster(width: 8, height: 1, premultipliedBytes: bytes)
         var histogram = GIFColourHistogram()
-        let resolved = GIFAlphaResolver(threshold: 128, matte: .bubbleMidpoint).resolve(raster, counting: &histogram)
-        #expect(resolved == (0..<8).map { $0 % 2 == 0 ? 0 : 0xFF00_0009 })
+        var scratch: [UInt64] = []
+        let resolved = GIFAlphaResolver(threshold: 128, matte: .bubbleMidpoint).resolve(raster, counting: &histogram, scratch: &scratch)
+        #expect(resolved.expanded() == (0..<8).map { $0 % 2 == 0 ? 0 : 0xFF00_0009 })
         #expect(histogram.sawTransparent)
+    }
+}
+
+@Suite("GIF frames as runs")
+struct GIFResolvedFrameTests {
+    @Test("runs of a frame expand back to its pixels, and map to one byte per pixel")
+    func roundTrip() {
+        var generator = SplitMix64(seed: 11)
+        for count in [0, 1, 2, 7, 100, 5000] {
+            let pixels: [UInt32] = (0..<count).map { _ in generator.next() % 3 == 0 ? 0 : 0xFF00_0000 | UInt32(generator.next() % 4) }
+            let frame = GIFResolvedFrame(pixels: pixels)
+            #expect(frame.expanded() == pixels && frame.pixelCount == count)
+            #expect(frame.runs.allSatisfy { GIFResolvedFrame.length($0) >= 1 })
+            #expect(frame.mapped { UInt8(truncatingIfNeeded: $0 & 0xFF) + ($0 == 0 ? 9 : 0) }
+                == pixels.map { UInt8(truncatingIfNeeded: $0 & 0xFF) + ($0 == 0 ? 9 : 0) })
+        }
     }
 }

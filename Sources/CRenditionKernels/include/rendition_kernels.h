@@ -80,7 +80,7 @@ enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLOURED = 2 };
 /* Whether any pixel has alpha below 255, and whether any has R, G, B not all equal. */
 uint32_t rdn_rgba_stats(const uint8_t *pixels, size_t count);
 
-/* How rdn_gif_resolve_count turns premultiplied pixels into GIF pixels (GIFAlphaResolver). */
+/* How rdn_gif_resolve_runs turns premultiplied pixels into GIF pixels (GIFAlphaResolver). */
 typedef struct {
     uint8_t threshold;    /* alpha below this (at least 1) becomes transparent */
     uint8_t has_matte;    /* kept semi-transparent pixels: over the matte, or un-premultiplied */
@@ -89,14 +89,17 @@ typedef struct {
 } rdn_gif_alpha;
 
 /*
- * Resolves `height` rows of `width` premultiplied RGBA8 pixels (rows `stride` bytes apart)
- * into `dst` (`width` little-endian RGBA words per row): 0 for alpha below the threshold,
- * otherwise the opaque colour with alpha 255. Adds each opaque pixel to the cells of 5 bits
- * per channel: counts[cell] += 1, sums[3 cell + c] += channel c. Returns 1 if any pixel
- * became transparent, else 0. Any CPU (SSE2 where there is one; same results).
+ * Resolves `height` rows of `width` premultiplied RGBA8 pixels (rows `stride` bytes apart),
+ * row after row, into runs of equal GIF pixels: each written to `runs` as
+ * (length << 32 | pixel), the pixel 0 for alpha below the threshold, otherwise the opaque
+ * colour as little-endian RGBA with alpha 255; a run may go on from one row to the next.
+ * `runs` must hold width * height entries; `*run_count` receives how many were written. Adds
+ * each opaque pixel to the cells of 5 bits per channel: counts[cell] += 1,
+ * sums[3 cell + c] += channel c. Returns 1 if any pixel became transparent, else 0. Any CPU
+ * (SSE2 where there is one; same results).
  */
-int rdn_gif_resolve_count(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
-                          uint32_t *dst, int64_t *counts, int64_t *sums);
+int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
+                         uint64_t *runs, size_t *run_count, int64_t *counts, int64_t *sums);
 
 #ifdef __cplusplus
 }
