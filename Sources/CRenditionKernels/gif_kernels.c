@@ -40,8 +40,7 @@ static inline uint32_t rdn_gif_resolve_pixel(const uint8_t *p, const rdn_gif_alp
 }
 
 typedef struct {
-    int64_t *counts;
-    int64_t *sums;
+    int64_t *cells;
     uint64_t *runs;
     size_t run_count;
     uint32_t last;
@@ -58,11 +57,11 @@ static inline void rdn_gif_flush(rdn_gif_count *c) {
     if ((p >> 24) == 0) {
         c->transparent = 1;
     } else {
-        const size_t cell = ((p >> 3) & 0x1F) | ((p >> 11) & 0x1F) << 5 | ((p >> 19) & 0x1F) << 10;
-        c->counts[cell] += c->run;
-        c->sums[3 * cell] += c->run * (int64_t)(p & 0xFF);
-        c->sums[3 * cell + 1] += c->run * (int64_t)((p >> 8) & 0xFF);
-        c->sums[3 * cell + 2] += c->run * (int64_t)((p >> 16) & 0xFF);
+        int64_t *cell = c->cells + 4 * (((p >> 3) & 0x1F) | ((p >> 11) & 0x1F) << 5 | ((p >> 19) & 0x1F) << 10);
+        cell[0] += c->run;
+        cell[1] += c->run * (int64_t)(p & 0xFF);
+        cell[2] += c->run * (int64_t)((p >> 8) & 0xFF);
+        cell[3] += c->run * (int64_t)((p >> 16) & 0xFF);
     }
 }
 
@@ -77,8 +76,8 @@ static inline void rdn_gif_count_pixel(rdn_gif_count *c, uint32_t p) {
 }
 
 int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
-                         uint64_t *runs, size_t *run_count, int64_t *counts, int64_t *sums) {
-    rdn_gif_count c = {counts, sums, runs, 0, 0, 0, 0};
+                         uint64_t *runs, size_t *run_count, int64_t *cells) {
+    rdn_gif_count c = {cells, runs, 0, 0, 0, 0};
     for (size_t y = 0; y < height; y++) {
         const uint8_t *row = src + y * stride;
         size_t x = 0;

@@ -36,11 +36,10 @@ struct GIFAlphaResolver {
             alpha.unpremultiply = table.baseAddress
             raster.bytes.withUnsafeBufferPointer { source in
                 scratch.withUnsafeMutableBufferPointer { runs in
-                    histogram.withTables { counts, sums in
+                    histogram.withCells { cells in
                         rdn_gif_resolve_runs(
                             source.baseAddress, raster.bytesPerRow, width, height, &alpha, runs.baseAddress, &runCount,
-                            UnsafeMutableRawPointer(counts).assumingMemoryBound(to: Int64.self),
-                            UnsafeMutableRawPointer(sums).assumingMemoryBound(to: Int64.self)) != 0
+                            UnsafeMutableRawPointer(cells).assumingMemoryBound(to: Int64.self)) != 0
                     }
                 }
             }

@@ -1,15 +1,17 @@
 /// Counts opaque colours in cells of 5 bits per channel (32,768 cells), keeping each cell's
 /// pixel count and colour sums, so a cell stands for the exact mean of the pixels in it.
+///
+/// A cell's four numbers (count, then the R, G and B sums) sit side by side in `cells`, so
+/// adding a run to a cell touches one cache line of the megabyte table, not two.
 struct GIFColourHistogram {
     static let cellCount = 1 << 15
-    private(set) var counts: [Int]
-    private(set) var sums: [Int]
+    /// Per cell: pixel count, sum of R, sum of G, sum of B.
+    private(set) var cells: [Int]
     /// Whether any pixel added was transparent (`0`, or any pixel with a zero alpha byte).
     private(set) var sawTransparent = false
 
     init() {
-        counts = [Int](repeating: 0, count: Self.cellCount)
-        sums = [Int](repeating: 0, count: Self.cellCount * 3)
+        cells = [Int](repeating: 0, count: Self.cellCount * 4)
     }
 
     /// The cell of an opaque pixel (little-endian RGBA).
@@ -18,80 +20,47 @@ struct GIFColourHistogram {
         Int((pixel >> 3) & 0x1F) | Int((pixel >> 11) & 0x1F) << 5 | Int((pixel >> 19) & 0x1F) << 10
     }
 
-    /// Adds the opaque pixels (alpha byte non-zero) of `pixels`. Runs of one colour (flat art)
-    /// are added at once: the tables are a megabyte, so each visit to a cell is a cache miss;
-    /// eight pixels equal to the run's colour are recognised with four word comparisons.
+    /// Adds the opaque pixels (alpha byte non-zero) of `pixels`, a run of one colour at a time.
+    /// Frames being encoded are counted by `GIFAlphaResolver`'s C kernel as they are resolved;
+    /// this is the reference it is tested against, and serves a frame that gets a palette of
+    /// its own.
     mutating func add(_ pixels: UnsafeBufferPointer<UInt32>) {
-        guard let base = pixels.baseAddress else { return }
-        let count = pixels.count
-        counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in
-                var transparent = false
-                func addRun(_ pixel: UInt32, _ run: Int) {
-                    guard run > 0 else { return }
-                    guard pixel >> 24 != 0 else {
-                        transparent = true
-                        return
-                    }
-                    let c = Self.cell(pixel)
-                    counts[c] += run
-                    sums[3 * c] += run * Int(pixel & 0xFF)
-                    sums[3 * c + 1] += run * Int((pixel >> 8) & 0xFF)
-                    sums[3 * c + 2] += run * Int((pixel >> 16) & 0xFF)
+        var transparent = false
+        cells.withUnsafeMutableBufferPointer { cells in
+            var start = 0
+            while start < pixels.count {
+                let pixel = pixels[start]
+                var end = start + 1
+                while end < pixels.count && pixels[end] == pixel { end += 1 }
+                let run = end - start
+                if pixel >> 24 == 0 {
+                    transparent = true
+                } else {
+                    let c = 4 * Self.cell(pixel)
+                    cells[c] += run
+                    cells[c + 1] += run * Int(pixel & 0xFF)
+                    cells[c + 2] += run * Int((pixel >> 8) & 0xFF)
+                    cells[c + 3] += run * Int((pixel >> 16) & 0xFF)
                 }
-                var last: UInt32 = 0
-                var run = 0
-                var i = 0
-                while i < count {
-                    if i + 8 <= count {
-                        // Eight pixels as four words, each compared with two copies of `last`.
-                        let pair = UInt64(last) | UInt64(last) << 32
-                        let p = UnsafeRawPointer(base + i)
-                        let d = (p.loadUnaligned(as: UInt64.self) ^ pair) | (p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pair)
-                            | (p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ pair)
-                            | (p.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ pair)
-                        if d == 0 {
-                            run += 8
-                            i += 8
-                            continue
-                        }
-                    }
-                    // Pixel by pixel up to the next group of eight.
-                    let end = min(count, i + 8)
-                    while i < end {
-                        let pixel = base[i]
-                        if pixel == last {
-                            run += 1
-                        } else {
-                            addRun(last, run)
-                            last = pixel
-                            run = 1
-                        }
-                        i += 1
-                    }
-                }
-                addRun(last, run)
-                if transparent { sawTransparent = true }
+                start = end
             }
         }
+        if transparent { sawTransparent = true }
     }
 
-    /// Lends the count and sum tables (`sums` three per cell) to a kernel that adds pixels to
-    /// them and says whether any pixel it saw was transparent.
-    mutating func withTables(_ body: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>) -> Bool) {
-        let transparent = counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in body(counts.baseAddress!, sums.baseAddress!) }
-        }
-        if transparent { sawTransparent = true }
+    /// Lends the cell table (four numbers per cell) to a kernel that adds pixels to it and says
+    /// whether any pixel it saw was transparent.
+    mutating func withCells(_ body: (UnsafeMutablePointer<Int>) -> Bool) {
+        if cells.withUnsafeMutableBufferPointer({ body($0.baseAddress!) }) { sawTransparent = true }
     }
 
     /// The occupied cells as weighted points: each cell's mean colour and pixel count.
     func points() -> [GIFColourPoint] {
         var points: [GIFColourPoint] = []
-        for c in 0..<Self.cellCount where counts[c] > 0 {
-            let n = Double(counts[c])
+        for c in 0..<Self.cellCount where cells[4 * c] > 0 {
+            let n = Double(cells[4 * c])
             points.append(GIFColourPoint(
-                r: Double(sums[3 * c]) / n, g: Double(sums[3 * c + 1]) / n, b: Double(sums[3 * c + 2]) / n, weight: n))
+                r: Double(cells[4 * c + 1]) / n, g: Double(cells[4 * c + 2]) / n, b: Double(cells[4 * c + 3]) / n, weight: n))
         }
         return points
     }

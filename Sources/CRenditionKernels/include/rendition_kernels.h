@@ -94,12 +94,12 @@ typedef struct {
  * (length << 32 | pixel), the pixel 0 for alpha below the threshold, otherwise the opaque
  * colour as little-endian RGBA with alpha 255; a run may go on from one row to the next.
  * `runs` must hold width * height entries; `*run_count` receives how many were written. Adds
- * each opaque pixel to the cells of 5 bits per channel: counts[cell] += 1,
- * sums[3 cell + c] += channel c. Returns 1 if any pixel became transparent, else 0. Any CPU
- * (SSE2 where there is one; same results).
+ * each opaque pixel to its cell of 5 bits per channel, four numbers per cell:
+ * cells[4 cell] += 1, cells[4 cell + 1 + c] += channel c. Returns 1 if any pixel became
+ * transparent, else 0. Any CPU (SSE2 where there is one; same results).
  */
 int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t height, const rdn_gif_alpha *alpha,
-                         uint64_t *runs, size_t *run_count, int64_t *counts, int64_t *sums);
+                         uint64_t *runs, size_t *run_count, int64_t *cells);
 
 #ifdef __cplusplus
 }
