@@ -1,4 +1,3 @@
-import Dispatch
 import RenditionCodecs
 import RenditionCore
 
@@ -142,14 +141,10 @@ public struct StickerRenderer: Sendable {
         }
         // Renditions of an animation are independent: each scale is encoded on its own worker
         // (each still compresses with `frameThreads`); the bytes do not change.
-        let results = IndexedResults<Result<Rendition, CodecError>>(count: scales.count)
         let renderer = self
-        DispatchQueue.concurrentPerform(iterations: scales.count) { index in
-            results.store(Result { () throws(CodecError) in
-                try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
-            }, at: index)
+        return try ParallelWork.map(count: scales.count, threads: scales.count) { (index) throws(CodecError) in
+            try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
         }
-        return try results.collect().map { (result) throws(CodecError) in try result.get() }
     }
 
     /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
