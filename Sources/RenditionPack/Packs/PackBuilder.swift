@@ -144,7 +144,7 @@ public struct PackBuilder: Sendable {
 
     func fingerprint(configuration: PackConfiguration, sizeClass: StickerSizeClass) -> String {
         var hasher = SHA256()
-        hasher.update("rendition-pack \(RenditionEngine.version)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
+        hasher.update("rendition-pack \(RenditionVersion.string)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for platform in options.platforms {

@@ -45,12 +45,12 @@ public struct RenderOptions: Sendable, Equatable {
     /// stickers in parallel).
     public var frameThreads: Int
 
-    /// A fingerprint of everything that changes output bytes (and the engine version), used
+    /// A fingerprint of everything that changes output bytes (and `RenditionVersion`), used
     /// by the batch manifest to decide whether existing outputs are up to date.
     public var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
         // WebP and GIF settings only when not the defaults, so existing manifests stay valid.
-        var text = "rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
+        var text = "rendition \(RenditionVersion.string)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
         if webp != .lossless { text += "|webp \(webp)" }
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
         if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
@@ -200,10 +200,4 @@ public final class RenderScratch {
     public init(options: RenderOptions) throws(CodecError) {
         compressor = try DeflateCompressor(level: options.png.compressionLevel)
     }
-}
-
-/// The engine's version, part of every output fingerprint.
-public enum RenditionEngine {
-    /// Semantic version of the rendering engine; bump when output bytes change.
-    public static let version = "0.2.0"
 }
