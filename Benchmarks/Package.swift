@@ -42,7 +42,7 @@ let package = Package(
         suite("Batch"),
         // Not a suite of the plugin (its folder is not under Benchmarks/Benchmarks/): the C
         // interface's overhead over the Swift API, timed in pairs in one process.
-        //   swift run -c release CABIOverhead FILE... [--iterations N] [--warmup N] [--json]
+        //   swift run -c release CABIOverhead FILE... [--iterations N] [--warmup N] [--glibc-malloc] [--json]
         .executableTarget(
             name: "CABIOverhead",
             dependencies: [
