@@ -65,8 +65,7 @@ let package = Package(
         .executableTarget(
             name: "rendition",
             dependencies: [
-                // RenditionC and CRendition for `bench c-abi` (the C interface's overhead).
-                "RenditionCore", "RenditionCodecs", "RenditionPack", "RenditionC", "CRendition",
+                "RenditionCore", "RenditionCodecs", "RenditionPack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the
@@ -87,6 +86,10 @@ let package = Package(
         .testTarget(
             name: "RenditionPackTests",
             dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+        .testTarget(
+            name: "RenditionCLITests",
+            // rendition to build the executable the tests run (and to reach its internals).
+            dependencies: ["rendition", "RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCTests",
             // RenditionC to call the C functions in-process; the examples run against the

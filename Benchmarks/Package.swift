@@ -40,6 +40,16 @@ let package = Package(
         suite("PNGEncode"),
         suite("Pipeline"),
         suite("Batch"),
+        // Not a suite of the plugin (its folder is not under Benchmarks/Benchmarks/): the C
+        // interface's overhead over the Swift API, timed in pairs in one process.
+        //   swift run -c release CABIOverhead FILE... [--iterations N] [--warmup N] [--glibc-malloc] [--json]
+        .executableTarget(
+            name: "CABIOverhead",
+            dependencies: [
+                .product(name: "RenditionC", package: "Rendition"),
+                .product(name: "RenditionPack", package: "Rendition"),
+            ],
+            path: "Tools/CABIOverhead"),
     ],
     swiftLanguageModes: [.v6]
 )

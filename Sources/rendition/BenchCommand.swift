@@ -8,9 +8,8 @@ import RenditionPack
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the resampler, the whole still or animated pipeline, lint or the C interface in-process.",
-        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchAnimatedCommand.self, BenchLintCommand.self,
-                      BenchCABICommand.self]
+        abstract: "Time the resampler, the whole still or animated pipeline or lint in-process.",
+        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchAnimatedCommand.self, BenchLintCommand.self]
     )
 }
 
@@ -36,10 +35,8 @@ struct BenchOptions: ParsableArguments {
         guard warmup >= 0 else { throw ValidationError("--warmup must not be negative") }
     }
 
-    func loadFiles() throws -> [(path: String, bytes: [UInt8])] { try Self.load(files) }
-
     /// The bytes of every sticker file in `files` (folders expanded), or a usage error.
-    static func load(_ files: [String]) throws -> [(path: String, bytes: [UInt8])] {
+    func loadFiles() throws -> [(path: String, bytes: [UInt8])] {
         let paths: [String]
         do { paths = try StickerInputs.expand(files) } catch { throw ValidationError(error.description) }
         return try paths.map { path in

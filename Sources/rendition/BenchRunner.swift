@@ -3,7 +3,6 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
-import Synchronization
 
 /// Per-thread reusable state for benchmarks, so steady-state timings exclude allocation.
 final class BenchScratch {
@@ -55,16 +54,10 @@ struct BenchRunner {
         let threads = options.threads
         let repeats = max(1, (threads * 4 + count - 1) / count)  // enough work to keep every thread busy
         func pass() -> Double {
-            let next = Atomic<Int>(0)
             let total = count * repeats
             let start = DispatchTime.now().uptimeNanoseconds
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                let scratch = BenchScratch()
-                while true {
-                    let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    if k >= total { break }
-                    body(k % count, scratch)
-                }
+            ParallelWork.forEach(count: total, threads: threads, worker: { _ in BenchScratch() }) { k, scratch in
+                body(k % count, scratch)
             }
             return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000 / Double(total)
         }

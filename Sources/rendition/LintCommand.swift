@@ -1,9 +1,7 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import RenditionCore
 import RenditionPack
-import Synchronization
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -120,7 +118,7 @@ struct LintCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("no image files found in \(paths.joined(separator: ", "))") }
         let linter = StickerLinter(options: LintOptions(profile: profile))
         let json = self.json, verbose = self.verbose
-        let reports = ParallelMap.ordered(files, threads: threads, { linter.lint(path: $0) }) { report in
+        let reports = linter.lint(paths: files, threads: threads) { report in
             if !json { print(LintOutput.human(report, verbose: verbose)) }
         }
 
@@ -144,23 +142,5 @@ struct LintCommand: ParsableCommand {
             print(LintOutput.summary(reports))
         }
         if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
-    }
-}
-
-/// Runs a function over items on several threads and reports results in input order.
-enum ParallelMap {
-    static func ordered<T: Sendable, R: Sendable>(
-        _ items: [T], threads: Int, _ body: @escaping @Sendable (T) -> R, report: @escaping @Sendable (R) -> Void
-    ) -> [R] {
-        let collector = OrderedResults<R>(count: items.count, report: report)
-        let counter = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, items.count))) { _ in
-            while true {
-                let i = counter.wrappingAdd(1, ordering: .relaxed).oldValue
-                if i >= items.count { break }
-                collector.deliver(body(items[i]), at: i)
-            }
-        }
-        return collector.results()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RenditionCore
 
 @main
 struct RenditionCommand: ParsableCommand {
@@ -12,8 +13,4 @@ struct RenditionCommand: ParsableCommand {
         version: RenditionVersion.string,
         subcommands: [RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, BenchCommand.self]
     )
-}
-
-enum RenditionVersion {
-    static let string = "0.1.0"
 }

@@ -1,5 +1,6 @@
 import CRendition
 @testable import RenditionC
+import RenditionCore
 import Testing
 
 @Suite("C interface: version and error model")
@@ -9,6 +10,17 @@ struct ErrorModelTests {
         #expect(rdn_version() == UInt32(RDN_VERSION_MAJOR) * 10_000 + UInt32(RDN_VERSION_MINOR) * 100 + UInt32(RDN_VERSION_PATCH))
         #expect(String(cString: rdn_version_string()) == RDN_VERSION_STRING)
         #expect(RDN_VERSION_STRING == "\(RDN_VERSION_MAJOR).\(RDN_VERSION_MINOR).\(RDN_VERSION_PATCH)")
+    }
+
+    @Test("the header's version macros are RenditionVersion, the one version of Rendition")
+    func headerMatchesRenditionVersion() {
+        #expect(Int(RDN_VERSION_MAJOR) == RenditionVersion.major)
+        #expect(Int(RDN_VERSION_MINOR) == RenditionVersion.minor)
+        #expect(Int(RDN_VERSION_PATCH) == RenditionVersion.patch)
+        #expect(RDN_VERSION_STRING == RenditionVersion.string)
+        #expect(Int(rdn_version()) == RenditionVersion.number)
+        #expect(rdn_version_string() == UnsafeRawPointer(RenditionVersion.text.utf8Start).assumingMemoryBound(to: CChar.self),
+                "rdn_version_string hands out the static string itself")
     }
 
     @Test("every status has its name; unknown values are RDN_STATUS_UNKNOWN")

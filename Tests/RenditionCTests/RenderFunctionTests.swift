@@ -188,19 +188,3 @@ struct RenderFunctionTests {
         #expect(results.count == 4 && results.allSatisfy { $0 == expected })
     }
 }
-
-@Suite("rendition bench c-abi")
-struct BenchCABITests {
-    @Test("bench c-abi renders through both paths, checks they agree and reports both medians as JSON")
-    func benchJSON() throws {
-        let result = try run(FolderFunctionTests.renditionExecutable, [
-            "bench", "c-abi", "\(Repository.root)/Fixtures/\(CFixtures.sticker)", "\(Repository.root)/Fixtures/\(CFixtures.animation)",
-            "--iterations", "2", "--warmup", "0", "--json",
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-        #expect(object["stickers"] as? Int == 2 && object["iterations"] as? Int == 2)
-        #expect((object["swift_median_us"] as? Double ?? 0) > 0 && (object["c_median_us"] as? Double ?? 0) > 0)
-        #expect(object["overhead_percent"] is Double && object["paired_overhead_percent"] is Double)
-    }
-}

@@ -1,6 +1,4 @@
-import Dispatch
 import RenditionCore
-import Synchronization
 
 /// One frame as it will be written: its region, blend and disposal, delay and data.
 struct APNGPlannedFrame {
@@ -176,22 +174,13 @@ final class APNGFramePlanner {
     /// compressors, each thread with its own.
     private func compress(_ pending: [PendingPatch], into planned: inout [APNGPlannedFrame]) throws(CodecError) {
         if pending.isEmpty { return }
-        let slots = IndexedResults<Result<[UInt8], CodecError>>(count: pending.count)
-        let next = Atomic<Int>(0)
         let workers = UncheckedCompressors(compressors)
-        DispatchQueue.concurrentPerform(iterations: min(compressors.count, pending.count)) { worker in
-            let compressor = workers.list[worker]
-            while true {
-                let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if k >= pending.count { break }
-                let job = pending[k]
-                slots.store(Result { () throws(CodecError) -> [UInt8] in
-                    try compressor.compress(job.patch, width: job.width, height: job.height)
-                }, at: k)
-            }
+        let compressed = try ParallelWork.map(count: pending.count, threads: compressors.count, worker: { workers.list[$0] }) {
+            (k, compressor) throws(CodecError) -> [UInt8] in
+            try compressor.compress(pending[k].patch, width: pending[k].width, height: pending[k].height)
         }
-        for (job, result) in zip(pending, slots.collect()) {
-            planned[job.index].data = try result.get()
+        for (job, data) in zip(pending, compressed) {
+            planned[job.index].data = data
         }
     }
 }

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 extension LanczosResampler {
     /// Resamples every frame of `animation` to `width` x `height`, keeping delays and the loop
     /// count. With `threads` above 1 frames are resampled in parallel (each thread with its own
@@ -14,22 +11,12 @@ extension LanczosResampler {
     /// size, in order. With `threads` above 1 frames are resampled in parallel; the result
     /// does not depend on the thread count.
     public func resample(_ animation: Animation, sizes: [(width: Int, height: Int)], threads: Int = 1) -> [Animation] {
-        let count = animation.frames.count
-        let results = IndexedResults<[Raster]>(count: count)
-        let workers = max(1, min(threads, count))
-        let next = Atomic<Int>(0)
         let resampler = self
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let workspace = ResampleWorkspace()
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if index >= count { break }
-                var targets = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
-                resampler.resample(animation.frames[index].raster, into: &targets, workspace: workspace)
-                results.store(targets, at: index)
-            }
+        let rasters = ParallelWork.map(count: animation.frames.count, threads: threads, worker: { _ in ResampleWorkspace() }) { index, workspace in
+            var targets = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
+            resampler.resample(animation.frames[index].raster, into: &targets, workspace: workspace)
+            return targets
         }
-        let rasters = results.collect()
         return sizes.indices.map { s in
             let frames = zip(rasters, animation.frames).map { AnimationFrame(raster: $0[s], delay: $1.delay) }
             return Animation(width: sizes[s].width, height: sizes[s].height, frames: frames, loopCount: animation.loopCount)

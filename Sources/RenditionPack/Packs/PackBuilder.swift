@@ -1,8 +1,6 @@
-import Dispatch
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import Synchronization
 
 /// Settings for `PackBuilder`.
 public struct PackOptions: Sendable {
@@ -72,22 +70,14 @@ public struct PackBuilder: Sendable {
 
         let manifest = options.incremental ? RenderManifest(directory: output) : nil
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
-        let collector = OrderedResults<PackStickerResult>(count: entries.count, report: report)
-        let next = Atomic<Int>(0)
         let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
         let frozenEntries = entries
-        DispatchQueue.concurrentPerform(iterations: min(options.threads, max(1, entries.count))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if index >= frozenEntries.count { break }
-                let work = PackStickerWork(builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
-                                           frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint)
-                collector.deliver(work.run(), at: index)
-            }
+        let results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) { index in
+            PackStickerWork(builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
+                            frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint).run()
         }
         try? manifest?.compact()
         AtomicFile.flushToDisk()
-        let results = collector.results()
 
         var problems: [String: [String]] = [:]
         if options.shard == nil {
@@ -154,7 +144,7 @@ public struct PackBuilder: Sendable {
 
     func fingerprint(configuration: PackConfiguration, sizeClass: StickerSizeClass) -> String {
         var hasher = SHA256()
-        hasher.update("rendition-pack \(RenditionEngine.version)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
+        hasher.update("rendition-pack \(RenditionVersion.string)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for platform in options.platforms {

@@ -1,7 +1,5 @@
-import Dispatch
 import RenditionCodecs
 import RenditionCore
-import Synchronization
 
 /// Settings of a preview sheet.
 public struct PreviewOptions: Sendable {
@@ -47,16 +45,8 @@ public struct PreviewSheet: Sendable {
     /// Renders the sheet for the files at `paths` (cards in order; a file that cannot be
     /// decoded gets a card with its finding and no tiles), on `threads` threads.
     public func render(paths: [String], threads: Int = 1) -> Raster {
-        let cards = IndexedResults<Raster>(count: paths.count)
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, paths.count))) { _ in
-            while true {
-                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if i >= paths.count { break }
-                cards.store(self.card(path: paths[i]).raster, at: i)
-            }
-        }
-        return stack(cards.collect(), title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
+        let cards = ParallelWork.map(count: paths.count, threads: threads) { index in self.card(path: paths[index]).raster }
+        return stack(cards, title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
     }
 
     /// The card for one file, with its tiles' positions.

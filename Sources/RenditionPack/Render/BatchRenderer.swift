@@ -1,7 +1,5 @@
-import Dispatch
 import RenditionCodecs
 import RenditionCore
-import Synchronization
 
 /// Why one sticker of a batch failed.
 public enum StickerError: Error, Sendable, CustomStringConvertible {
@@ -91,10 +89,7 @@ public struct BatchRenderer: Sendable {
             }
         }
 
-        let next = Atomic<Int>(0)
-        let collector = OrderedResults<StickerResult>(count: inputs.count, report: report)
         let duplicateErrors = duplicates
-        let workerCount = min(threads, max(1, inputs.count))
         // With fewer stickers than threads, the spare threads resample animation frames.
         let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
@@ -102,23 +97,15 @@ public struct BatchRenderer: Sendable {
             try? manifest?.compact()
             AtomicFile.flushToDisk()
         }
-        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-            let worker = RenderWorker(renderer: renderer, manifest: manifest)
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                if index >= inputs.count { break }
-                let path = inputs[index]
-                let name = StickerInputs.stickerName(for: path)
-                let result: StickerResult
-                if let duplicate = duplicateErrors[index] {
-                    result = StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(duplicate))
-                } else {
-                    result = worker.render(path: path, name: name, into: outputDirectory)
-                }
-                collector.deliver(result, at: index)
+        return ParallelWork.map(count: inputs.count, threads: threads, worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },
+                                reportingInOrder: report) { index, worker in
+            let path = inputs[index]
+            let name = StickerInputs.stickerName(for: path)
+            if let duplicate = duplicateErrors[index] {
+                return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(duplicate))
             }
+            return worker.render(path: path, name: name, into: outputDirectory)
         }
-        return collector.results()
     }
 }
 

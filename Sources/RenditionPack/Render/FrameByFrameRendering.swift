@@ -77,11 +77,7 @@ extension StickerRenderer {
         guard options.frameThreads > 1 && count > 1 else {
             return try (0..<count).map { (s) throws(CodecError) in try encodeScale(s) }
         }
-        let results = IndexedResults<Result<Rendition, CodecError>>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { s in
-            results.store(Result { () throws(CodecError) in try encodeScale(s) }, at: s)
-        }
-        return try results.collect().map { (result) throws(CodecError) in try result.get() }
+        return try ParallelWork.map(count: count, threads: count) { (s) throws(CodecError) in try encodeScale(s) }
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import RenditionCodecs
 import RenditionCore
 
@@ -46,12 +45,12 @@ public struct RenderOptions: Sendable, Equatable {
     /// stickers in parallel).
     public var frameThreads: Int
 
-    /// A fingerprint of everything that changes output bytes (and the engine version), used
+    /// A fingerprint of everything that changes output bytes (and `RenditionVersion`), used
     /// by the batch manifest to decide whether existing outputs are up to date.
     public var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
         // WebP and GIF settings only when not the defaults, so existing manifests stay valid.
-        var text = "rendition \(RenditionEngine.version)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
+        var text = "rendition \(RenditionVersion.string)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
         if webp != .lossless { text += "|webp \(webp)" }
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
         if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
@@ -142,14 +141,10 @@ public struct StickerRenderer: Sendable {
         }
         // Renditions of an animation are independent: each scale is encoded on its own worker
         // (each still compresses with `frameThreads`); the bytes do not change.
-        let results = IndexedResults<Result<Rendition, CodecError>>(count: scales.count)
         let renderer = self
-        DispatchQueue.concurrentPerform(iterations: scales.count) { index in
-            results.store(Result { () throws(CodecError) in
-                try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
-            }, at: index)
+        return try ParallelWork.map(count: scales.count, threads: scales.count) { (index) throws(CodecError) in
+            try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
         }
-        return try results.collect().map { (result) throws(CodecError) in try result.get() }
     }
 
     /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
@@ -205,10 +200,4 @@ public final class RenderScratch {
     public init(options: RenderOptions) throws(CodecError) {
         compressor = try DeflateCompressor(level: options.png.compressionLevel)
     }
-}
-
-/// The engine's version, part of every output fingerprint.
-public enum RenditionEngine {
-    /// Semantic version of the rendering engine; bump when output bytes change.
-    public static let version = "0.2.0"
 }

@@ -1,5 +1,4 @@
 import RenditionTestSupport
-import Dispatch
 import Foundation
 import RenditionCodecs
 import RenditionCore
@@ -155,17 +154,20 @@ struct LintFixtureTests {
             files += try Fixtures.files(in: folder, extension: "png").map { folder + "/" + $0 }
         }
         #expect(files.count > 190)
-        let linter = self.linter, paths = files
-        let reports = Mutex<[String: LintReport]>([:])
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            let report = linter.lint(path: Fixtures.path(paths[i]))
-            reports.withLock { $0[paths[i]] = report }
-        }
-        for file in files {
-            let report = reports.withLock { $0[file]! }
+        let paths = files.map { Fixtures.path($0) }
+        let reported = ReportedPaths()
+        let reports = linter.lint(paths: paths, threads: 3) { report in reported.paths.withLock { $0.append(report.path) } }
+        #expect(reports.map(\.path) == paths && reported.paths.withLock { $0 } == paths, "reports come back and are reported in input order")
+        for (file, report) in zip(files, reports) {
             #expect(!report.hasErrors, "\(file): \(report.findings.map(\.message))")
             let warnings = report.findings.filter { $0.severity == .warning && $0.code != .invisibleOnBackground }
             #expect(warnings.isEmpty, "\(file): \(warnings.map(\.message))")
         }
     }
+}
+
+/// The paths of the reports `StickerLinter.lint(paths:threads:report:)` reported, in the order
+/// it reported them.
+private final class ReportedPaths: Sendable {
+    let paths = Mutex<[String]>([])
 }

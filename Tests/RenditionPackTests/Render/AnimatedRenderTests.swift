@@ -5,32 +5,12 @@ import RenditionCore
 import RenditionPack
 import Testing
 
-
 @Suite("Animated stickers")
 struct AnimatedRenderTests {
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "rendition-anim-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    /// A sticker with a small square moving across it, `frames` frames of `side` px.
-    static func movingSquare(frames: Int, side: Int) throws -> Animation {
-        let background = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: side, height: side)
-        var result: [AnimationFrame] = []
-        for i in 0..<frames {
-            var raster = background
-            let x0 = (i * 7) % (side - 40), y0 = (i * 3) % (side - 40)
-            for y in y0..<(y0 + 40) { for x in x0..<(x0 + 40) { raster[x, y] = RGBA(UInt8(i % 256), 40, 200, 255) } }
-            result.append(AnimationFrame(raster: raster, delay: FrameDelay(numerator: 1, denominator: 24)))
-        }
-        return Animation(width: side, height: side, frames: result, loopCount: 0)
-    }
-
     @Test("an APNG renders to APNG renditions whose frames are the resampled master frames")
     func apngToApng() throws {
-        let source = try Self.movingSquare(frames: 6, side: 300)
-        let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
+        let source = try TestAnimations.movingSquare(frames: 6, side: 300)
+        let input = try TemporaryFolder.make(), output = try TemporaryFolder.make()
         try Data(try APNGEncoder().encode(source)).write(to: URL(fileURLWithPath: "\(input)/moving.png"))
         let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: ["\(input)/moving.png"])
         guard case .success(let written) = results[0].outcome else { Issue.record("render failed: \(results[0].outcome)"); return }
@@ -46,7 +26,7 @@ struct AnimatedRenderTests {
 
     @Test("real APNG and GIF conformance animations render with every frame; --format png keeps the first frame")
     func realAnimations() throws {
-        let output = try Self.temporaryFolder()
+        let output = try TemporaryFolder.make()
         let apng = Fixtures.path("apng/wuffs/animated-red-blue.apng")
         let master = try ImageDecoder.decodeAnimation([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
         let renditions = try StickerRenderer().render([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
@@ -100,25 +80,9 @@ struct AnimatedRenderTests {
         }
     }
 
-    @Test("300 frames of 618 px render within the stated memory bound (1.3 x the resampled frames + 64 MB)")
-    func memoryBound() throws {
+    @Test("the 300-frame fixture of the command line's memory-bound test is movingSquare(frames: 300, side: 618)")
+    func memoryBoundFixture() throws {
         // Made by movingSquare(frames: 300, side: 618) and APNGEncoder at level 1 (see Fixtures/README.md).
-        let output = try Self.temporaryFolder()
-        let path = Fixtures.path("animated/moving-square-300f-618.png")
-        #expect(try ImageDecoder.decodeAnimation(Fixtures.bytes("animated/moving-square-300f-618.png")) == Self.movingSquare(frames: 300, side: 618))
-        let result = try CommandLineTests.run(["render", path, "-o", output, "--threads", "2", "--log", "jsonl"])
-        #expect(result.status == 0, "\(result.err)")
-        let summary = try #require(result.out.split(separator: "\n").last.flatMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        })
-        let peakBytes = try #require(summary["peak_rss_bytes"] as? Int)
-        // Frames are resampled as they are decoded, so the full-size master (458 MB) is never
-        // held: what stays is the @2x and @1x frames (255 MB) and the encoders' working memory.
-        let resampled = 300 * (412 * 412 + 206 * 206) * 4
-        if TestEnvironment.checksPeakMemory {
-            #expect(peakBytes < resampled * 13 / 10 + 64 << 20, "peak RSS \(peakBytes >> 20) MB")
-        }
-        let twoX = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving-square-300f-618@2x.png"))))
-        #expect(twoX.frames.count == 300 && twoX.width == 412)
+        #expect(try ImageDecoder.decodeAnimation(Fixtures.bytes("animated/moving-square-300f-618.png")) == TestAnimations.movingSquare(frames: 300, side: 618))
     }
 }

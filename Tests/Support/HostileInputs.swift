@@ -1,22 +1,22 @@
 import Foundation
-@testable import RenditionCodecs
+import RenditionCodecs
 import RenditionCore
 
 /// Small hostile files built in code: decompression bombs (files that claim, or expand to,
 /// far more pixels, frames or bytes than they hold) and CPU bombs.
-enum HostileInputs {
+public enum HostileInputs {
     // MARK: PNG and APNG
 
     /// A PNG stream: the signature, `IHDR` for `width` x `height` at `bitDepth`/`colorType`,
     /// then `chunks` (type, data) with correct CRCs, then `IEND`.
-    static func png(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
+    public static func png(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
                     chunks: [(String, [UInt8])]) -> [UInt8] {
         var out: [UInt8] = PNGHeader.signature
         func append(_ type: String, _ data: [UInt8]) {
             out.appendBigEndian(UInt32(data.count))
             let typed = Array(type.utf8) + data
             out += typed
-            out.appendBigEndian(typed.withUnsafeBytes { crc32($0) })
+            out.appendBigEndian(CRC32.checksum(typed))
         }
         var header: [UInt8] = []
         header.appendBigEndian(width)
@@ -31,7 +31,7 @@ enum HostileInputs {
     /// A zlib stream of `count` zero bytes (`count` ≥ 1) in one fixed-Huffman deflate block:
     /// a literal 0, then "copy 258 bytes from 1 back" (13 bits each, about 160:1), then
     /// literals for the rest.
-    static func zlibZeros(_ count: Int) -> [UInt8] {
+    public static func zlibZeros(_ count: Int) -> [UInt8] {
         var writer = DeflateBitWriter()
         writer.write(0x78, bits: 8)  // zlib header: deflate, 32 KiB window
         writer.write(0x01, bits: 8)
@@ -55,18 +55,18 @@ enum HostileInputs {
     /// A 1,000 x 1,000 RGBA PNG (4,001,000 bytes of scanlines) whose one `IDAT` is a valid
     /// zlib stream that inflates to `inflatedBytes` zeros: a stream that goes on far past
     /// the image it belongs to.
-    static func pngInflatingPastItsSize(inflatedBytes: Int) -> [UInt8] {
+    public static func pngInflatingPastItsSize(inflatedBytes: Int) -> [UInt8] {
         png(width: 1_000, height: 1_000, chunks: [("IDAT", zlibZeros(inflatedBytes))])
     }
 
     /// A valid 1 x 1 RGBA PNG whose header was edited to claim `side` x `side` pixels.
-    static func pngClaiming(side: UInt32) -> [UInt8] {
+    public static func pngClaiming(side: UInt32) -> [UInt8] {
         png(width: side, height: side, chunks: [("IDAT", zlibZeros(5))])
     }
 
     /// An APNG of `frames` 1 x 1 frames (the default image is the first); `declaredFrames`
     /// is what `acTL` claims (by default the truth).
-    static func apng(frames: Int, declaredFrames: UInt32? = nil) -> [UInt8] {
+    public static func apng(frames: Int, declaredFrames: UInt32? = nil) -> [UInt8] {
         var chunks: [(String, [UInt8])] = []
         var actl: [UInt8] = []
         actl.appendBigEndian(declaredFrames ?? UInt32(frames))
@@ -100,7 +100,7 @@ enum HostileInputs {
 
     /// A GIF89a with a `width` x `height` canvas and `frames` images of 1 x 1 pixel, each
     /// 15 bytes (descriptor, LZW code size, one sub-block holding clear + index 0 + end).
-    static func gif(frames: Int, width: UInt16 = 1, height: UInt16 = 1) -> [UInt8] {
+    public static func gif(frames: Int, width: UInt16 = 1, height: UInt16 = 1) -> [UInt8] {
         var out = Array("GIF89a".utf8)
         out += [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8)]
         out += [0x80, 0, 0]  // global colour table of 2 entries
@@ -117,7 +117,7 @@ enum HostileInputs {
 
     /// An animated WebP of `frames` 1 x 1 frames, each an `ANMF` chunk around the same
     /// lossless bitstream (made by `WebPEncoder`).
-    static func webpAnimation(frames: Int) throws -> [UInt8] {
+    public static func webpAnimation(frames: Int) throws -> [UInt8] {
         let still = try WebPEncoder(options: .lossless).encode(Animation(still: Raster(width: 1, height: 1)))
         // A lossless still is the RIFF header (12 bytes) and one VP8L chunk.
         precondition(still.count > 20 && Array(still[12..<16]) == Array("VP8L".utf8), "expected a simple lossless WebP")
@@ -146,7 +146,7 @@ enum HostileInputs {
 
     /// A progressive JPEG with its last scan repeated until it has `scans` scans (libjpeg
     /// only warns about the repeats): every scan makes the decoder revisit the whole image.
-    static func jpegWithScans(_ scans: Int, from progressive: [UInt8]) -> [UInt8] {
+    public static func jpegWithScans(_ scans: Int, from progressive: [UInt8]) -> [UInt8] {
         var starts: [Int] = []
         var offset = 2
         while offset + 4 <= progressive.count, progressive[offset] == 0xFF {
@@ -199,5 +199,27 @@ private struct DeflateBitWriter {
     mutating func finish() -> [UInt8] {
         if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
         return bytes
+    }
+}
+
+/// CRC-32 as PNG chunks use it (ISO-HDLC: reflected, polynomial 0xEDB88320), computed here so
+/// that the files do not depend on the code they test.
+private enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { (index: UInt32) in
+        (0..<8).reduce(index) { crc, _ in crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        ~bytes.reduce(0xFFFF_FFFF) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a 32-bit big-endian value.
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(UInt8(truncatingIfNeeded: value >> 24))
+        append(UInt8(truncatingIfNeeded: value >> 16))
+        append(UInt8(truncatingIfNeeded: value >> 8))
+        append(UInt8(truncatingIfNeeded: value))
     }
 }
