@@ -125,8 +125,8 @@ def spec_frames(data):
 
 def to_straight8(premultiplied):
     alpha = premultiplied[..., 3:]
-    colour = np.where(alpha > 0, premultiplied[..., :3] / np.maximum(alpha, 1e-12), 0)
-    result = np.concatenate([colour, alpha], axis=-1)
+    color = np.where(alpha > 0, premultiplied[..., :3] / np.maximum(alpha, 1e-12), 0)
+    result = np.concatenate([color, alpha], axis=-1)
     result = np.clip(np.rint(result * 255), 0, 255).astype(np.uint8)
     result[result[..., 3] == 0] = 0
     return result
@@ -134,8 +134,8 @@ def to_straight8(premultiplied):
 
 def premultiply8(straight):
     s = straight.astype(np.int32)
-    colour = (s[..., :3] * s[..., 3:] + 127) // 255
-    return np.concatenate([colour, s[..., 3:]], axis=-1)
+    color = (s[..., :3] * s[..., 3:] + 127) // 255
+    return np.concatenate([color, s[..., 3:]], axis=-1)
 
 
 def pillow_frames(path):

@@ -19,13 +19,13 @@
         }                                                                                        \
     }                                                                                            \
     static uint32_t NAME(stats)(const uint8_t *px, size_t pixels) {                              \
-        uint32_t translucent = 0, coloured = 0;                                                  \
+        uint32_t translucent = 0, colored = 0;                                                  \
         for (size_t i = 0; i < pixels; i++) {                                                    \
             const uint8_t r = px[4 * i], g = px[4 * i + 1], b = px[4 * i + 2], a = px[4 * i + 3]; \
             translucent |= (uint32_t)(a != 255);                                                  \
-            coloured |= (uint32_t)((r != g) | (g != b));                                          \
+            colored |= (uint32_t)((r != g) | (g != b));                                          \
         }                                                                                        \
-        return (translucent ? RDN_STATS_TRANSLUCENT : 0) | (coloured ? RDN_STATS_COLOURED : 0);  \
+        return (translucent ? RDN_STATS_TRANSLUCENT : 0) | (colored ? RDN_STATS_COLORED : 0);  \
     }
 
 #define NAME(x) rdn_portable_##x

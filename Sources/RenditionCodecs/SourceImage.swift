@@ -10,7 +10,7 @@ public struct SourceImage: Sendable {
     /// The still image (for an APNG, its default image) as straight RGBA exactly as the file
     /// stores it, including colour under zero alpha; `nil` for formats without such values
     /// (JPEG has no alpha, GIF stores an index).
-    public let straightValues: Raster?
+    public let straightValues: StraightRGBAImage?
 }
 
 extension ImageDecoder {
@@ -29,10 +29,6 @@ extension ImageDecoder {
         if animated {
             return SourceImage(format: .png, animation: try APNGDecoder.decode(bytes, limits: limits), straightValues: straight)
         }
-        var premultiplied = straight
-        premultiplied.bytes.withUnsafeMutableBufferPointer { pixels in
-            AlphaConversion.premultiply(pixels.baseAddress!, into: pixels.baseAddress!, pixelCount: straight.width * straight.height)
-        }
-        return SourceImage(format: .png, animation: Animation(still: premultiplied), straightValues: straight)
+        return SourceImage(format: .png, animation: Animation(still: straight.premultiplied()), straightValues: straight)
     }
 }

@@ -216,8 +216,8 @@ class OpenCVPeer:
         cv2 = self.cv2
         alpha = bgra[..., 3]
         alpha3 = cv2.merge([alpha, alpha, alpha])
-        colour = cv2.multiply(bgra[..., :3], alpha3, scale=1.0 / 255)
-        premultiplied = cv2.merge([colour, alpha])
+        color = cv2.multiply(bgra[..., :3], alpha3, scale=1.0 / 255)
+        premultiplied = cv2.merge([color, alpha])
         outputs = []
         for size in rendition_sizes(bgra.shape[1], bgra.shape[0]):
             small = cv2.resize(premultiplied, size, interpolation=cv2.INTER_LANCZOS4)

@@ -75,7 +75,7 @@ void rdn_over_rgba(const uint8_t *src, uint8_t *dst, size_t pixels);
 void rdn_rgba_nonzero_span(const uint8_t *row, size_t pixels, size_t *first, size_t *end);
 
 /* Bits of rdn_rgba_stats. */
-enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLOURED = 2 };
+enum { RDN_STATS_TRANSLUCENT = 1, RDN_STATS_COLORED = 2 };
 
 /* Whether any pixel has alpha below 255, and whether any has R, G, B not all equal. */
 uint32_t rdn_rgba_stats(const uint8_t *pixels, size_t count);

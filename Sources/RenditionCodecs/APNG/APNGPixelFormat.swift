@@ -17,7 +17,7 @@ struct APNGPixelFormat {
     /// colours; only the sampled colours are converted.
     init(frames: [AnimationFrame], allowPalette: Bool) {
         let transparent: UInt32 = 0
-        var counter = ColorCounter(limit: 256)
+        var counter = ColorIndexTable(limit: 256)
         var overflow: UInt32? = nil  // the first colour past 256
         var translucent: UInt32? = nil
         var nonGrey: UInt32? = nil

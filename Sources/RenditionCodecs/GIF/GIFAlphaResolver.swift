@@ -16,16 +16,16 @@ struct GIFAlphaResolver {
         self.threshold = max(1, threshold)
         switch matte {
         case .none: self.matte = nil
-        case .colour(let r, let g, let b): self.matte = (r, g, b)
+        case .color(let r, let g, let b): self.matte = (r, g, b)
         }
     }
 
     /// `raster` resolved, as runs of equal pixels, with its opaque colours added to `histogram`
     /// in the same pass (the C kernel `rdn_gif_resolve_runs`; four pixels at a time where each
     /// is opaque or clear). `scratch` is reused between frames for the runs as they are found.
-    /// The same pixels and counts as `resolve` followed by `GIFColourHistogram.add`, which stay
+    /// The same pixels and counts as `resolve` followed by `GIFColorHistogram.add`, which stay
     /// as the reference it is tested against.
-    func resolve(_ raster: Raster, counting histogram: inout GIFColourHistogram, scratch: inout [UInt64]) -> GIFResolvedFrame {
+    func resolve(_ raster: Raster, counting histogram: inout GIFColorHistogram, scratch: inout [UInt64]) -> GIFResolvedFrame {
         let width = raster.width, height = raster.height, pixelCount = width * height
         if scratch.count < pixelCount { scratch = [UInt64](repeating: 0, count: pixelCount) }
         var alpha = rdn_gif_alpha(threshold: threshold, has_matte: matte == nil ? 0 : 1,

@@ -147,7 +147,7 @@ public enum GIFDecoder {
                 if (try? Self.skipTableAndData(&attempt, descriptor: descriptor, frame: frame)) != nil { reader = attempt }
                 return draw(GIFFramePatchBuilder.patch(
                     descriptor: descriptor, indices: UnsafeBufferPointer(start: nil, count: 0), decodedCount: 0,
-                    colours: [], canvasWidth: width, canvasHeight: height, control: control))
+                    colors: [], canvasWidth: width, canvasHeight: height, control: control))
             }
             try Self.checkImageArea(descriptor, frame: frame, limits: limits)
             let localPalette = try descriptor.localPaletteCount.map { count throws(CodecError) in
@@ -176,11 +176,11 @@ public enum GIFDecoder {
                 }
             }
             try checkIndices(decoded: decoded, palette: palette, transparentIndex: control.transparentIndex, frame: frame)
-            let colours = palette.lookupTable(transparentIndex: control.transparentIndex)
+            let colors = palette.lookupTable(transparentIndex: control.transparentIndex)
             let patch = indices.withUnsafeBufferPointer { indices in
                 GIFFramePatchBuilder.patch(
                     descriptor: descriptor, indices: UnsafeBufferPointer(rebasing: indices[0..<area]), decodedCount: decoded,
-                    colours: colours, canvasWidth: width, canvasHeight: height, control: control)
+                    colors: colors, canvasWidth: width, canvasHeight: height, control: control)
             }
             return draw(patch)
         }

@@ -17,9 +17,9 @@ enum GIFDitherer {
     /// colour, and the squared RGB error this makes over the opaque pixels (with their count).
     /// Without dithering the error comes with the mapping, pixel runs reusing the last one's.
     static func apply(
-        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering
+        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColor, dithering: GIFEncoder.Dithering
     ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
-        if dithering == .none { return nearestColours(pixels, palette: palette, nearest: nearest) }
+        if dithering == .none { return nearestColors(pixels, palette: palette, nearest: nearest) }
         var out = pixels
         let height = width > 0 ? pixels.count / width : 0
         palette.withUnsafeBufferPointer { palette in
@@ -50,15 +50,15 @@ enum GIFDitherer {
     /// Like `apply`, but for a frame held as runs, and the result is each pixel's palette index
     /// (`transparent` for transparent pixels): a quarter of the memory of the colours, and what
     /// the LZW encoder takes. Without dithering each run is mapped once, and its error counted
-    /// once times its length. The palette's colours must be distinct (as `GIFPaletteQuantizer`
-    /// makes them), so an index stands for exactly one colour.
+    /// once times its length. The palette's colours must be distinct (as
+    /// `GIFPaletteSelection.quantizedPalette` makes them), so an index stands for exactly one colour.
     static func applyIndices(
-        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: GIFNearestColour, dithering: GIFEncoder.Dithering,
+        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: GIFNearestColor, dithering: GIFEncoder.Dithering,
         transparent: UInt8
     ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
         guard dithering == .none else {
-            let (colours, error) = apply(frame.expanded(), width: width, palette: palette, nearest: nearest, dithering: dithering)
-            return (GIFColourIndex(colours: palette).indices(of: colours, transparent: transparent), error)
+            let (colors, error) = apply(frame.expanded(), width: width, palette: palette, nearest: nearest, dithering: dithering)
+            return (ColorIndexTable(colors: palette).indices(of: colors, transparent: transparent), error)
         }
         var sum = 0, count = 0
         let indices = [UInt8](unsafeUninitializedCapacity: frame.pixelCount) { out, initialized in
@@ -86,8 +86,8 @@ enum GIFDitherer {
 
     /// Every opaque pixel replaced by its nearest palette colour (runs of one colour reuse the
     /// last lookup), written straight into a new array, with the squared error.
-    private static func nearestColours(
-        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColour
+    private static func nearestColors(
+        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColor
     ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
         var sum = 0, count = 0
         let out = [UInt32](unsafeUninitializedCapacity: pixels.count) { out, initialized in
@@ -133,7 +133,7 @@ enum GIFDitherer {
     /// Error diffusion (7/16 right, 3/16, 5/16, 1/16 below), left to right on every row, in place.
     private static func floydSteinberg(
         _ out: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int, palette: UnsafeBufferPointer<UInt32>,
-        nearest: GIFNearestColour
+        nearest: GIFNearestColor
     ) {
         // Errors in 1/16 levels for the current and the next row, 3 channels, 1 pixel of margin.
         var current = [Int32](repeating: 0, count: (width + 2) * 3)

@@ -45,8 +45,8 @@ public struct GIFEncoder: Sendable {
     /// A session that takes the frames of a `width` x `height` animation one at a time and
     /// encodes the GIF when the last has come (the same bytes as `encode(_:)`).
     public func makeSession(width: Int, height: Int) throws(CodecError) -> GIFEncodingSession {
-        guard (2...256).contains(options.maxColours) else {
-            throw .encodingFailed(format: .gif, reason: "maxColours must be 2-256, not \(options.maxColours)")
+        guard (2...256).contains(options.maxColors) else {
+            throw .encodingFailed(format: .gif, reason: "maxColors must be 2-256, not \(options.maxColors)")
         }
         guard width <= 65_535 && height <= 65_535 else {
             throw .encodingFailed(format: .gif, reason: "a GIF is at most 65,535 px per side, not \(width)x\(height)")
@@ -57,20 +57,20 @@ public struct GIFEncoder: Sendable {
     /// The GIF of resolved frames (`targets`: runs of opaque colours and `0`), whose colours
     /// `histogram` counted (with whether any pixel is transparent).
     func encode(
-        targets: [GIFResolvedFrame], histogram: GIFColourHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
+        targets: [GIFResolvedFrame], histogram: GIFColorHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
     ) throws(CodecError) -> [UInt8] {
         let animated = targets.count > 1
         let reserveTransparent = (animated && options.optimizeFrames) || histogram.sawTransparent
-        let capacity = options.maxColours - (reserveTransparent ? 1 : 0)
+        let capacity = options.maxColors - (reserveTransparent ? 1 : 0)
         let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity,
                                             reserveTransparent: reserveTransparent, options: options, histogram: histogram)
         let canvas = GIFCanvas(width: width, height: height, delays: delays)
-        let planned: (globalTable: GIFColourTable, frames: [GIFEncodedFrame])
+        let planned: (globalTable: GIFColorTable, frames: [GIFEncodedFrame])
         switch selection.shown {
         case .indices(let indexed, let transparent):
             planned = encodeIndexed(indexed, transparent: transparent, canvas: canvas, selection: selection)
-        case .colours(let displayed):
-            planned = encodeColours(displayed, canvas: canvas, selection: selection, capacity: capacity,
+        case .colors(let displayed):
+            planned = encodeColors(displayed, canvas: canvas, selection: selection, capacity: capacity,
                                     reserveTransparent: reserveTransparent)
         }
         let (globalTable, frames) = planned
@@ -92,12 +92,12 @@ public struct GIFEncoder: Sendable {
     /// indices (`transparent`: the transparent entry's, right after the colours).
     private func encodeIndexed(
         _ indexed: [[UInt8]], transparent: UInt8, canvas: GIFCanvas, selection: GIFPaletteSelection
-    ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
-        let globalTable = GIFColourTable(colours: selection.globalColours, hasTransparentEntry: true)
+    ) -> (globalTable: GIFColorTable, frames: [GIFEncodedFrame]) {
+        let globalTable = GIFColorTable(colors: selection.globalColors, hasTransparentEntry: true)
         let planned = GIFFramePlanner.plan(indexed, width: canvas.width, height: canvas.height,
                                            optimize: options.optimizeFrames, transparent: transparent)
         let lossy = selection.kind == .quantized && options.lossyDistance > 0
-        let match = lossy ? GIFLossyMatch(colours: globalTable.colours, distance: options.lossyDistance) : nil
+        let match = lossy ? GIFLossyMatch(colors: globalTable.colors, distance: options.lossyDistance) : nil
         var frames: [GIFEncodedFrame] = []
         frames.reserveCapacity(planned.count)
         for (k, plan) in planned.enumerated() {
@@ -110,28 +110,28 @@ public struct GIFEncoder: Sendable {
     }
 
     /// Plans frames given as colours (`0` transparent), then finds each one's palette indices.
-    private func encodeColours(
+    private func encodeColors(
         _ displayed: [[UInt32]], canvas: GIFCanvas, selection: GIFPaletteSelection, capacity: Int,
         reserveTransparent: Bool
-    ) -> (globalTable: GIFColourTable, frames: [GIFEncodedFrame]) {
+    ) -> (globalTable: GIFColorTable, frames: [GIFEncodedFrame]) {
         let planned = GIFFramePlanner.plan(displayed, width: canvas.width, height: canvas.height,
                                            optimize: options.optimizeFrames, transparent: 0)
-        var globalColours = selection.globalColours
+        var globalColors = selection.globalColors
         if selection.kind == .exactLocal {
-            var first = GIFColourIndex(limit: capacity)
+            var first = ColorIndexTable(limit: capacity)
             _ = first.insert(contentsOf: planned[0].pixels)
-            globalColours = first.colours
+            globalColors = first.colors
         }
-        if globalColours.isEmpty { globalColours = [0xFF00_0000] }
-        let globalTable = GIFColourTable(colours: globalColours, hasTransparentEntry: reserveTransparent)
-        let globalIndex = GIFColourIndex(colours: globalColours)
+        if globalColors.isEmpty { globalColors = [0xFF00_0000] }
+        let globalTable = GIFColorTable(colors: globalColors, hasTransparentEntry: reserveTransparent)
+        let globalIndex = ColorIndexTable(colors: globalColors)
         let lossy = selection.kind == .quantized && options.lossyDistance > 0
-        let globalMatch = lossy ? GIFLossyMatch(colours: globalColours, distance: options.lossyDistance) : nil
+        let globalMatch = lossy ? GIFLossyMatch(colors: globalColors, distance: options.lossyDistance) : nil
 
         var frames: [GIFEncodedFrame] = []
         frames.reserveCapacity(planned.count)
         for (k, plan) in planned.enumerated() {
-            var table: GIFColourTable? = nil
+            var table: GIFColorTable? = nil
             var lookup = globalIndex
             let needsTransparency = plan.pixels.contains(0) || declaresTransparency(plan, k, canvas)
             switch selection.kind {
@@ -139,20 +139,20 @@ public struct GIFEncoder: Sendable {
                 break
             case .quantized:
                 if let own = selection.framePalettes[k] {
-                    table = GIFColourTable(colours: own, hasTransparentEntry: needsTransparency && own.count < 256)
-                    lookup = GIFColourIndex(colours: own)
+                    table = GIFColorTable(colors: own, hasTransparentEntry: needsTransparency && own.count < 256)
+                    lookup = ColorIndexTable(colors: own)
                 }
             case .exactLocal:
-                var own = GIFColourIndex(limit: capacity)
+                var own = ColorIndexTable(limit: capacity)
                 _ = own.insert(contentsOf: plan.pixels)
-                if own.colours.contains(where: { globalIndex.index(of: $0) == nil }) {
-                    table = GIFColourTable(colours: own.colours, hasTransparentEntry: needsTransparency && own.colours.count < 256)
+                if own.colors.contains(where: { globalIndex.index(of: $0) == nil }) {
+                    table = GIFColorTable(colors: own.colors, hasTransparentEntry: needsTransparency && own.colors.count < 256)
                     lookup = own
                 }
             }
             let inUse = table ?? globalTable
             var indices = lookup.indices(of: plan.pixels, transparent: UInt8(inUse.transparentIndex ?? 0))
-            let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colours: inUse.colours, distance: options.lossyDistance)) : nil
+            let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colors: inUse.colors, distance: options.lossyDistance)) : nil
             frames.append(compress(&indices, plan, table: globalTable, own: table, needsTransparency: needsTransparency,
                                    delay: canvas.delays[k], lossy: match))
         }
@@ -170,8 +170,8 @@ public struct GIFEncoder: Sendable {
     /// LZW-compresses a planned frame's `indices` (ours for every frame: same bytes as giflib's
     /// for lossless frames, faster), drawn from `own` table or else the global one.
     private func compress<Pixel>(
-        _ indices: inout [UInt8], _ plan: GIFPlannedFrame<Pixel>, table globalTable: GIFColourTable,
-        own: GIFColourTable?, needsTransparency: Bool, delay: FrameDelay, lossy: GIFLossyMatch?
+        _ indices: inout [UInt8], _ plan: GIFPlannedFrame<Pixel>, table globalTable: GIFColorTable,
+        own: GIFColorTable?, needsTransparency: Bool, delay: FrameDelay, lossy: GIFLossyMatch?
     ) -> GIFEncodedFrame {
         let inUse = own ?? globalTable
         let compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),

@@ -12,7 +12,7 @@ public struct GIFEncodingSession: Sendable {
     public let width: Int
     /// Canvas height in pixels.
     public let height: Int
-    private var histogram = GIFColourHistogram()
+    private var histogram = GIFColorHistogram()
     private var targets: [GIFResolvedFrame] = []
     /// The runs of the frame being added (reused: a frame's worst case is one run per pixel).
     private var runScratch: [UInt64] = []

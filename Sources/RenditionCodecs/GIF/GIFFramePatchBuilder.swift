@@ -12,7 +12,7 @@ enum GIFFramePatchBuilder {
     ///   - colours: 256 premultiplied pixels (little-endian `UInt32`) by index.
     static func patch(
         descriptor d: GIFImageDescriptor, indices: UnsafeBufferPointer<UInt8>, decodedCount: Int,
-        colours: [UInt32], canvasWidth: Int, canvasHeight: Int, control: GIFGraphicControl
+        colors: [UInt32], canvasWidth: Int, canvasHeight: Int, control: GIFGraphicControl
     ) -> FramePatch {
         let x0 = d.left, y0 = d.top
         let x1 = min(canvasWidth, d.left + d.width), y1 = min(canvasHeight, d.top + d.height)
@@ -27,7 +27,7 @@ enum GIFFramePatchBuilder {
         let rowOrder = d.interlaced ? GIFImageDescriptor.interlacedRowOrder(height: d.height) : nil
         let storedRows = min(d.height, (decodedCount + d.width - 1) / d.width)
         let stride = raster.bytesPerRow
-        colours.withUnsafeBufferPointer { colours in
+        colors.withUnsafeBufferPointer { colors in
             raster.bytes.withUnsafeMutableBytes { destination in
                 for stored in 0..<storedRows {
                     let imageRow = rowOrder?[stored] ?? stored
@@ -38,7 +38,7 @@ enum GIFFramePatchBuilder {
                     let source = indices.baseAddress! + rowStart
                     let target = destination.baseAddress! + (canvasRow - y0) * stride
                     for x in 0..<available {
-                        target.storeBytes(of: colours[Int(source[x])].littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                        target.storeBytes(of: colors[Int(source[x])].littleEndian, toByteOffset: x * 4, as: UInt32.self)
                     }
                 }
             }

@@ -168,14 +168,14 @@ struct GIFLZWEncoder {
 struct GIFLossyMatch {
     private let lists: [[UInt8]]
 
-    /// `colours` are the table's opaque entries (little-endian RGBA), at indices 0..<count;
+    /// `colors` are the table's opaque entries (little-endian RGBA), at indices 0..<count;
     /// any other index (the transparent entry) has no neighbours.
-    init(colours: [UInt32], distance: Int) {
+    init(colors: [UInt32], distance: Int) {
         let limit = distance * distance
         var lists = [[UInt8]](repeating: [], count: 256)
-        for (i, a) in colours.enumerated() {
+        for (i, a) in colors.enumerated() {
             var near: [(Int, Int)] = []
-            for (j, b) in colours.enumerated() where j != i {
+            for (j, b) in colors.enumerated() where j != i {
                 let d = squaredRGBDistance(a, b)
                 if d <= limit { near.append((d, j)) }
             }

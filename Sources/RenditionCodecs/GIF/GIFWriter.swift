@@ -8,7 +8,7 @@ struct GIFEncodedFrame {
     var width: Int
     var height: Int
     /// The frame's own colour table, or `nil` for the global one.
-    var localTable: GIFColourTable?
+    var localTable: GIFColorTable?
     /// The transparent index this frame uses, if any.
     var transparentIndex: Int?
     var disposal: FrameDisposal
@@ -30,7 +30,7 @@ enum GIFWriter {
     /// (`nil`: no extension); `graphicControl` says whether every frame gets a graphic control
     /// extension.
     static func write(
-        width: Int, height: Int, globalTable: GIFColourTable?, backgroundIndex: Int, repeatCount: Int?,
+        width: Int, height: Int, globalTable: GIFColorTable?, backgroundIndex: Int, repeatCount: Int?,
         graphicControl: Bool, frames: [GIFEncodedFrame]
     ) throws(CodecError) -> [UInt8] {
         let output = Output()
@@ -46,7 +46,7 @@ enum GIFWriter {
         defer { if !closed { _ = EGifCloseFile(gif, nil) } }
 
         EGifSetGifVersion(gif, true)
-        try withColourMap(globalTable) { (map) throws(CodecError) in
+        try withColorMap(globalTable) { (map) throws(CodecError) in
             try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), gif, "the screen descriptor")
         }
         if let repeatCount {
@@ -75,7 +75,7 @@ enum GIFWriter {
                 GifFreeMapObject(stale)
                 gif.pointee.Image.ColorMap = nil
             }
-            try withColourMap(frame.localTable) { (map) throws(CodecError) in
+            try withColorMap(frame.localTable) { (map) throws(CodecError) in
                 try check(EGifPutImageDesc(
                     gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),
                     gif, "frame \(k)'s image descriptor")
@@ -96,15 +96,15 @@ enum GIFWriter {
         try check(EGifPutCodeNext(gif, nil), gif, "frame \(k)'s pixels")
     }
 
-    private static func withColourMap(
-        _ table: GIFColourTable?, _ body: (UnsafeMutablePointer<ColorMapObject>?) throws(CodecError) -> Void
+    private static func withColorMap(
+        _ table: GIFColorTable?, _ body: (UnsafeMutablePointer<ColorMapObject>?) throws(CodecError) -> Void
     ) throws(CodecError) {
         guard let table else { return try body(nil) }
-        var colours = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: table.tableSize)
-        for (i, c) in table.colours.enumerated() {
-            colours[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: table.tableSize)
+        for (i, c) in table.colors.enumerated() {
+            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
         }
-        guard let map = GifMakeMapObject(Int32(table.tableSize), colours) else {
+        guard let map = GifMakeMapObject(Int32(table.tableSize), colors) else {
             throw .encodingFailed(format: .gif, reason: "giflib could not allocate a colour table")
         }
         defer { GifFreeMapObject(map) }

@@ -9,13 +9,13 @@ struct PNGPixelLayout {
     let bitDepth: UInt8
     /// Palette entries as `r | g << 8 | b << 16 | a << 24`, translucent ones first.
     let palette: [UInt32]?
-    private let counter: ColorCounter?
+    private let counter: ColorIndexTable?
 
     init(straightRGBA: [UInt8], pixelCount: Int, allowPalette: Bool) {
         let stats = straightRGBA.withUnsafeBufferPointer { rdn_rgba_stats($0.baseAddress!, pixelCount) }
         let opaque = stats & UInt32(RDN_STATS_TRANSLUCENT) == 0
-        let grey = stats & UInt32(RDN_STATS_COLOURED) == 0
-        var counter: ColorCounter? = allowPalette && !(grey && opaque) ? ColorCounter(limit: 256) : nil
+        let grey = stats & UInt32(RDN_STATS_COLORED) == 0
+        var counter: ColorIndexTable? = allowPalette && !(grey && opaque) ? ColorIndexTable(limit: 256) : nil
         if counter != nil {
             straightRGBA.withUnsafeBytes { raw in
                 for i in 0..<pixelCount {
@@ -103,7 +103,7 @@ struct PNGPixelLayout {
                         for x in 0..<width {
                             let o = (y * width + x) * 4
                             let key = UInt32(s[o]) | UInt32(s[o + 1]) << 8 | UInt32(s[o + 2]) << 16 | UInt32(s[o + 3]) << 24
-                            let index = UInt8(counter.index(of: key))
+                            let index = UInt8(counter.index(of: key)!)
                             if depth == 8 {
                                 row[x] = index
                             } else {

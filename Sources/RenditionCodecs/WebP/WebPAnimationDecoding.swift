@@ -1,4 +1,5 @@
 import CWebP
+import RenditionCore
 
 /// Decodes an animated WebP through libwebpdemux's `WebPAnimDecoder`, which composites
 /// every `ANMF` frame onto the canvas (offsets, blending, disposal; the canvas starts and
@@ -38,7 +39,8 @@ enum WebPAnimationDecoding {
                 throw diagnose(frame: frames.count + 1, file: file)
             }
             frames.append(.init(
-                rgba: [UInt8](UnsafeBufferPointer(start: canvas, count: frameBytes)),
+                image: StraightRGBAImage(
+                    width: info.width, height: info.height, bytes: [UInt8](UnsafeBufferPointer(start: canvas, count: frameBytes))),
                 durationMilliseconds: Int(timestamp) - Int(previousTimestamp)))
             previousTimestamp = timestamp
         }

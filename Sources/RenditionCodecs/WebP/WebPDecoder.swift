@@ -22,7 +22,7 @@ public enum WebPDecoder {
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
         let image = try decodeStraight(bytes, limits: limits)
         let frames = image.frames.map { frame in
-            var pixels = frame.rgba
+            var pixels = frame.image.bytes
             pixels.withUnsafeMutableBufferPointer { buffer in
                 AlphaConversion.premultiply(buffer.baseAddress!, into: buffer.baseAddress!, pixelCount: buffer.count / 4)
             }

@@ -1,4 +1,5 @@
 import CWebP
+import RenditionCore
 
 /// Decodes a still (non-animated) WebP, lossy or lossless, with or without alpha, to
 /// straight RGBA8 through libwebp's advanced API, writing straight into a Swift array.
@@ -34,6 +35,6 @@ enum WebPStillDecoding {
         if let error = WebPStatus.error(status, decoding: "the image") { throw error }
         return WebPStraightImage(
             width: width, height: height, loopCount: 0,
-            frames: [.init(rgba: rgba, durationMilliseconds: 0)])
+            frames: [.init(image: StraightRGBAImage(width: width, height: height, bytes: rgba), durationMilliseconds: 0)])
     }
 }

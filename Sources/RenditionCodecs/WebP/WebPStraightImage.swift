@@ -1,10 +1,12 @@
+import RenditionCore
+
 /// A decoded WebP file before premultiplication: every frame as straight-alpha RGBA8
 /// exactly as libwebp produced it (what `dwebp -pam` writes), with its duration.
 struct WebPStraightImage {
     /// One composited canvas.
     struct Frame {
-        /// Straight RGBA8, `width * height * 4` bytes, rows tightly packed.
-        var rgba: [UInt8]
+        /// The canvas, straight RGBA8.
+        var image: StraightRGBAImage
         /// Display time in milliseconds (0 for a still image).
         var durationMilliseconds: Int
     }

@@ -2,8 +2,7 @@
 /// resize without premultiplying alpha bleed it into the edges as a halo.
 ///
 /// Only the file's own straight values show it (premultiplied pixels are `(0, 0, 0, 0)`
-/// wherever alpha is 0), so the caller passes the undecoded-alpha image, e.g. from
-/// `PNGDecoder.decodeStraight`.
+/// wherever alpha is 0), so the caller passes those, e.g. from `PNGDecoder.decodeStraight`.
 public struct HiddenColor: Sendable, Equatable {
     /// Pixels with alpha 0.
     public let transparentPixels: Int
@@ -14,11 +13,11 @@ public struct HiddenColor: Sendable, Equatable {
     /// Mean colour of the coloured transparent pixels.
     public let meanColor: RGBColor?
 
-    /// Measures `straight`, a raster whose bytes are straight (not premultiplied) RGBA.
-    public init(straight: Raster) {
+    /// Measures `straight`, an image's straight (not premultiplied) RGBA values.
+    public init(straight: StraightRGBAImage) {
         var transparent = 0, colored = 0
         var r = 0, g = 0, b = 0
-        let w = straight.width, stride = straight.bytesPerRow
+        let w = straight.width, stride = straight.width * 4
         straight.bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!)
             let zero = SIMD8<UInt32>(repeating: 0)

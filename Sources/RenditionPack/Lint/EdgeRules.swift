@@ -18,12 +18,12 @@ struct EdgeRules {
             if let hit = found.firstFrame(where: { !$0.alpha.hasTransparency }) {
                 opaque = true
                 var values: [String: LintValue] = [:]
-                var colour = ""
+                var color = ""
                 if let c = hit.analysis.border.color {
                     values["color"] = .text(c.hex)
-                    colour = " (its border is \(Self.colorName(c)) \(c.hex): --fix remove-background)"
+                    color = " (its border is \(Self.colorName(c)) \(c.hex): --fix remove-background)"
                 }
-                found.add(.opaqueImage, "no pixel is transparent, so the sticker shows as a rectangle\(colour)", at: hit, values)
+                found.add(.opaqueImage, "no pixel is transparent, so the sticker shows as a rectangle\(color)", at: hit, values)
             } else if let hit = found.firstFrame(where: { $0.border.isOpaque }) {
                 opaque = true
                 let border = hit.analysis.border

@@ -184,7 +184,7 @@ public struct PackBuilder: Sendable {
         if let iconPath {
             do {
                 let iconMaster = try ImageDecoder.decode(try FileSystem.read(iconPath), limits: options.limits)
-                let background = try configuration.iconBackgroundColour()
+                let background = try configuration.iconBackgroundColor()
                 let iconFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.iconSetName)"
                 try FileSystem.createDirectory(iconFolder)
                 for slot in MessagesIconSlot.all {

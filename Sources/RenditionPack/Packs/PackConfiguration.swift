@@ -114,7 +114,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// The icon background as RGB, or white.
-    public func iconBackgroundColour() throws(PackError) -> (UInt8, UInt8, UInt8) {
+    public func iconBackgroundColor() throws(PackError) -> (UInt8, UInt8, UInt8) {
         guard let text = iconBackground else { return (255, 255, 255) }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else {

@@ -86,16 +86,16 @@ public struct SizeFitter: Sendable {
             if level < 12 {
                 steps.append(Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in try encodeLossless(a, 12) })
             }
-            for colours in [256, 128, 64, 32, 16] {
-                steps.append(Step(name: "palette of \(colours) colours", givenUp: ["colours reduced to \(colours)"]) { a throws(CodecError) in
-                    try encodeLossless(Self.quantized(a, colours: colours), 12)
+            for colors in [256, 128, 64, 32, 16] {
+                steps.append(Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) { a throws(CodecError) in
+                    try encodeLossless(Self.quantized(a, colors: colors), 12)
                 })
             }
             if animated {
-                for (divisor, colours) in [(2, 64), (4, 32)] {
-                    steps.append(Step(name: "frame rate / \(divisor), palette of \(colours) colours",
-                                      givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colours)"]) { a throws(CodecError) in
-                        try encodeLossless(Self.quantized(Self.reducingFrameRate(a, by: divisor), colours: colours), 12)
+                for (divisor, colors) in [(2, 64), (4, 32)] {
+                    steps.append(Step(name: "frame rate / \(divisor), palette of \(colors) colours",
+                                      givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]) { a throws(CodecError) in
+                        try encodeLossless(Self.quantized(Self.reducingFrameRate(a, by: divisor), colors: colors), 12)
                     })
                 }
             }
@@ -118,10 +118,10 @@ public struct SizeFitter: Sendable {
                 }
             }
         case .gif:
-            for colours in [256, 128, 64, 32] {
-                steps.append(Step(name: "GIF with \(colours) colours", givenUp: colours == 256 ? [] : ["colours reduced to \(colours)"]) { a throws(CodecError) in
+            for colors in [256, 128, 64, 32] {
+                steps.append(Step(name: "GIF with \(colors) colours", givenUp: colors == 256 ? [] : ["colours reduced to \(colors)"]) { a throws(CodecError) in
                     var options = GIFEncoder.Options()
-                    options.maxColours = colours
+                    options.maxColors = colors
                     return try GIFEncoder(options: options).encode(a)
                 })
             }
@@ -130,7 +130,7 @@ public struct SizeFitter: Sendable {
                     steps.append(Step(name: "GIF with 64 colours, frame rate / \(divisor)",
                                       givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
                         var options = GIFEncoder.Options()
-                        options.maxColours = 64
+                        options.maxColors = 64
                         return try GIFEncoder(options: options).encode(Self.reducingFrameRate(a, by: divisor))
                     })
                 }
@@ -140,8 +140,8 @@ public struct SizeFitter: Sendable {
     }
 
     /// Every frame quantised to one shared palette.
-    static func quantized(_ animation: Animation, colours: Int) -> Animation {
-        let rasters = PaletteQuantizer(maximumColours: colours).quantize(animation.frames.map(\.raster))
+    static func quantized(_ animation: Animation, colors: Int) -> Animation {
+        let rasters = PaletteQuantizer(maximumColors: colors).quantize(animation.frames.map(\.raster))
         return Animation(width: animation.width, height: animation.height,
                          frames: zip(rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
                          loopCount: animation.loopCount)

@@ -83,11 +83,11 @@ struct APNGConformanceTests {
         let expectations: [(Int, RGBA)] =
             [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 13, 16, 17, 20, 21, 24, 36, 37].map { ($0, green) }
             + [8, 12, 14, 18].map { ($0, clear) }
-        for (number, colour) in expectations {
+        for (number, color) in expectations {
             let file = String(format: "apng/philip-taylor/%03d.png", number)
             let last = try APNGDecoder.decode(try Fixtures.bytes(file)).frames.last!.raster
             let pixels = (0..<(last.width * last.height)).map { last[$0 % last.width, $0 / last.width] }
-            #expect(pixels.allSatisfy { $0 == colour }, "\(file) does not end \(colour)")
+            #expect(pixels.allSatisfy { $0 == color }, "\(file) does not end \(color)")
         }
     }
 

@@ -9,14 +9,14 @@ enum SyntheticAnimation {
     /// small badge moves, one frame repeats (to be merged). 8 frames, 7 distinct.
     static func blinking() throws -> Animation {
         let face = try Fixtures.raster("stickers/derived/1F601-300.png")
-        func with(_ boxes: [(x: Int, y: Int, w: Int, h: Int, colour: RGBA)]) -> Raster {
+        func with(_ boxes: [(x: Int, y: Int, w: Int, h: Int, color: RGBA)]) -> Raster {
             var raster = face
             for box in boxes {
-                for y in box.y..<(box.y + box.h) { for x in box.x..<(box.x + box.w) { raster[x, y] = box.colour } }
+                for y in box.y..<(box.y + box.h) { for x in box.x..<(box.x + box.w) { raster[x, y] = box.color } }
             }
             return raster
         }
-        let bar = (x: 70, y: 95, w: 160, h: 28, colour: RGBA(52, 48, 40, 255))
+        let bar = (x: 70, y: 95, w: 160, h: 28, color: RGBA(52, 48, 40, 255))
         let frames: [(Raster, FrameDelay)] = [
             (face, .milliseconds(500)),
             (with([bar]), FrameDelay(numerator: 1, denominator: 3)),
@@ -194,7 +194,7 @@ struct APNGEncoderTests {
     }
 
     @Test("one colour type for the file: palette up to 256 colours, RGBA beyond")
-    func colourType() throws {
+    func colorType() throws {
         let blinking = try APNGEncoder().encode(try SyntheticAnimation.blinking())
         #expect(blinking[25] == 6)  // the face has soft edges: thousands of colours
         let muybridge = try APNGEncoder().encode(try APNGDecoder.decode(try Fixtures.bytes("apng/wuffs/muybridge.apng")))

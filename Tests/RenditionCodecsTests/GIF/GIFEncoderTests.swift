@@ -45,7 +45,7 @@ struct GIFEncoderTests {
     ])
     func quantisedQuality(dithering: GIFEncoder.Dithering, meanBound: Double, maxBound: Int) throws {
         for source in [try Self.bouncing.get(), try Self.slideshow.get()] {
-            #expect(source.frames.contains { GIFRoundTripTests.colourCount(Self.resolved($0.raster)) > 255 }, "input must need quantising")
+            #expect(source.frames.contains { GIFRoundTripTests.colorCount(Self.resolved($0.raster)) > 255 }, "input must need quantising")
             let bytes = try GIFEncoder(options: .init(dithering: dithering)).encode(source)
             let gif = try GIFDecoder.decode(bytes)
             #expect(gif.frames.count == source.frames.count && gif.loopCount == source.loopCount)
@@ -84,7 +84,7 @@ struct GIFEncoderTests {
             return perBackground.max()! / Double(stickers.count)
         }
         let chosen = try worstEdgeError(.bubbleMidpoint)
-        for other in [GIFEncoder.Matte.none, .colour(255, 255, 255), .colour(0, 0, 0)] {
+        for other in [GIFEncoder.Matte.none, .color(255, 255, 255), .color(0, 0, 0)] {
             let error = try worstEdgeError(other)
             #expect(chosen < error, "mid grey \(chosen) vs \(other) \(error)")
         }
@@ -97,7 +97,7 @@ struct GIFEncoderTests {
             for x in 0..<128 { raster[x, y] = RGBA(UInt8(x * 2), UInt8(y * 4), 90, 255) }
         }
         func blockError(_ dithering: GIFEncoder.Dithering) throws -> Double {
-            let gif = try GIFDecoder.decode(try GIFEncoder(options: .init(dithering: dithering, maxColours: 16)).encode(Animation(still: raster))).firstFrame
+            let gif = try GIFDecoder.decode(try GIFEncoder(options: .init(dithering: dithering, maxColors: 16)).encode(Animation(still: raster))).firstFrame
             var total = 0.0
             for by in stride(from: 0, to: 64, by: 8) {
                 for bx in stride(from: 0, to: 128, by: 8) {
@@ -161,13 +161,13 @@ struct GIFEncoderTests {
     }
 
     @Test("noise in 2 to 255 colours round-trips exactly (LZW code size changes and table resets)", arguments: [2, 3, 16, 17, 200, 255])
-    func noise(colours: Int) throws {
-        var state: UInt64 = UInt64(colours) &* 0x9E37_79B9_7F4A_7C15
+    func noise(colors: Int) throws {
+        var state: UInt64 = UInt64(colors) &* 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
-        let palette = (0..<colours).map { (i: Int) -> RGBA in
+        let palette = (0..<colors).map { (i: Int) -> RGBA in
             let g = UInt8(truncatingIfNeeded: i * 7)
             return RGBA(UInt8(i), g, UInt8(255 - i), 255)
         }
@@ -175,7 +175,7 @@ struct GIFEncoderTests {
         for y in 0..<200 {
             for x in 0..<300 {
                 // Runs of random length so that both long matches and misses occur.
-                raster[x, y] = x % 17 < 9 ? palette[(x / 9 + y) % colours] : palette[next() % colours]
+                raster[x, y] = x % 17 < 9 ? palette[(x / 9 + y) % colors] : palette[next() % colors]
             }
         }
         let source = Animation(width: 300, height: 200, frames: [AnimationFrame(raster: raster, delay: .centiseconds(3))], loopCount: 1)
@@ -229,8 +229,8 @@ struct GIFEncoderTests {
     @Test("options out of range are typed errors")
     func badOptions() {
         let still = Animation(still: Raster(width: 2, height: 2))
-        #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColours: 1)).encode(still) }
-        #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColours: 257)).encode(still) }
+        #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColors: 1)).encode(still) }
+        #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColors: 257)).encode(still) }
         #expect(throws: CodecError.self) { _ = try GIFEncoder().encode(Animation(still: Raster(width: 70_000, height: 1))) }
     }
 

@@ -27,10 +27,10 @@ struct GIFPaletteSizeTests {
     }
 
     @Test("colour tolerance: a smaller palette and file, RMS error near the tolerance, transparency exact")
-    func colourTolerance() throws {
+    func colorTolerance() throws {
         // Flat OpenMoji art: soft edges push it past 255 colours, but it needs far fewer.
         let source = try StickerAnimations.bouncing("openmoji-618/1F604.png", size: 206)
-        let full = try GIFEncoder(options: .init(colourTolerance: 0)).encode(source)
+        let full = try GIFEncoder(options: .init(colorTolerance: 0)).encode(source)
         let tolerant = try GIFEncoder().encode(source)
         let fullTable = try #require(GIFStructure(full)).globalTableSize
         let tolerantTable = try #require(GIFStructure(tolerant)).globalTableSize
@@ -48,8 +48,8 @@ struct GIFPaletteSizeTests {
     @Test("lossy LZW: every pixel within the distance of the exact encode, transparency kept, smaller, Pillow agrees")
     func lossyLZW() throws {
         let source = try GIFEncoderTests.bouncing.get()
-        let exact = try GIFEncoder(options: .init(colourTolerance: 0)).encode(source)
-        let lossy = try GIFEncoder(options: .init(colourTolerance: 0, lossyDistance: 16)).encode(source)
+        let exact = try GIFEncoder(options: .init(colorTolerance: 0)).encode(source)
+        let lossy = try GIFEncoder(options: .init(colorTolerance: 0, lossyDistance: 16)).encode(source)
         #expect(lossy.count < exact.count * 9 / 10, "\(lossy.count) bytes against \(exact.count)")
         let a = try GIFDecoder.decode(exact), b = try GIFDecoder.decode(lossy)
         try #require(a.frames.count == b.frames.count)
@@ -85,15 +85,15 @@ struct GIFPaletteSizeTests {
 
     @Test("the own LZW encoder without loss round-trips 2 to 256 colour noise (code widths, table resets)",
           arguments: [2, 3, 4, 16, 17, 128, 256])
-    func lzwRoundTrip(colours: Int) throws {
-        var state = UInt64(colours) &* 0x9E37_79B9_7F4A_7C15
+    func lzwRoundTrip(colors: Int) throws {
+        var state = UInt64(colors) &* 0x9E37_79B9_7F4A_7C15
         var indices: [UInt8] = []
         for i in 0..<70_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             // Runs and noise, so that matches grow long and the dictionary fills and clears.
-            indices.append(UInt8(i % 23 < 11 ? (i / 11) % colours : Int(state >> 33) % colours))
+            indices.append(UInt8(i % 23 < 11 ? (i / 11) % colors : Int(state >> 33) % colors))
         }
-        let codeSize = max(2, (colours - 1).bitWidth - (colours - 1).leadingZeroBitCount)
+        let codeSize = max(2, (colors - 1).bitWidth - (colors - 1).leadingZeroBitCount)
         var copy = indices
         let data = GIFLZWEncoder.compress(&copy, minimumCodeSize: codeSize, lossy: nil)
         #expect(copy == indices)

@@ -35,7 +35,7 @@ struct GIFPillowReferenceTests {
         /// index, looked up in the frame's palette) when the frame has no transparency;
         /// browsers clear it to transparent. Pixels may differ only where ours are
         /// transparent and Pillow's are opaque.
-        case disposalFillsBackgroundColour
+        case disposalFillsBackgroundColor
         /// Pillow enlarges the canvas to hold frames reaching outside the logical screen;
         /// browsers (and the Ancell and peterdn suites) clip them. Compared on our canvas,
         /// the top-left part of Pillow's.
@@ -47,8 +47,8 @@ struct GIFPillowReferenceTests {
     }
 
     static let deliberateDifferences: [String: [Difference]] = [
-        "pillow/dispose_bgnd": [.disposalFillsBackgroundColour],
-        "pillow/dispose_bgnd_rgba": [.disposalFillsBackgroundColour],
+        "pillow/dispose_bgnd": [.disposalFillsBackgroundColor],
+        "pillow/dispose_bgnd_rgba": [.disposalFillsBackgroundColor],
         "pillow/test_extents": [.canvasGrowsForOutsideFrames],
         "pillow/test_extents_transparency": [.canvasGrowsForOutsideFrames, .stopsAtUnknownBytes(frames: 1)],
     ]
@@ -66,7 +66,7 @@ struct GIFPillowReferenceTests {
         let animation = try GIFDecoder.decode(try Fixtures.bytes("gif/\(c.suite)/\(c.name).gif"))
         let differences = Self.deliberateDifferences[c.testDescription] ?? []
         let grows = differences.contains { if case .canvasGrowsForOutsideFrames = $0 { true } else { false } }
-        let fillsBackground = differences.contains { if case .disposalFillsBackgroundColour = $0 { true } else { false } }
+        let fillsBackground = differences.contains { if case .disposalFillsBackgroundColor = $0 { true } else { false } }
         let ourFrameCount = differences.lazy.compactMap { if case .stopsAtUnknownBytes(let n) = $0 { n } else { nil } }.first
         if grows {
             #expect(animation.width < reference.width || animation.height < reference.height)

@@ -14,13 +14,13 @@ struct GIFRoundTripTests {
     static let limits = DecodeLimits(maxWidth: 65_535, maxHeight: 65_535)
 
     /// Distinct opaque colours of a frame (transparent pixels not counted).
-    static func colourCount(_ raster: Raster) -> Int {
-        var colours = Set<UInt32>()
+    static func colorCount(_ raster: Raster) -> Int {
+        var colors = Set<UInt32>()
         raster.bytes.withUnsafeBytes { raw in
             let pixels = raw.bindMemory(to: UInt32.self)
-            for p in pixels where p >> 24 != 0 { colours.insert(p) }
+            for p in pixels where p >> 24 != 0 { colors.insert(p) }
         }
-        return colours.count
+        return colors.count
     }
 
     @Test("every frame, delay and the loop count survive", arguments: files)
@@ -32,7 +32,7 @@ struct GIFRoundTripTests {
             return  // the suites' files that must be rejected
         }
         if original.width * original.height > 1_000_000 { return }  // Ancell's 65,535 px lines: slow in debug, nothing new
-        let lossless = original.frames.allSatisfy { Self.colourCount($0.raster) <= 255 }
+        let lossless = original.frames.allSatisfy { Self.colorCount($0.raster) <= 255 }
         for optimize in [true, false] {
             let encoded = try GIFEncoder(options: .init(optimizeFrames: optimize)).encode(original)
             let decoded = try GIFDecoder.decode(encoded, limits: Self.limits)

@@ -55,7 +55,7 @@ struct GIFRowScanTests {
     }
 
     @Test("colour rows: first and last differing and cleared pixels, as a pixel-by-pixel scan finds them")
-    func colourRows() {
+    func colorRows() {
         check(UInt32.self, transparent: 0)
     }
 }

@@ -28,7 +28,7 @@ struct PNGEncoderTests {
     }
 
     @Test("the smallest lossless colour type is chosen")
-    func colourTypes() throws {
+    func colorTypes() throws {
         // 2 colours with transparency → 1-bit palette.
         var two = Raster(width: 10, height: 3)
         two[1, 1] = RGBA(255, 0, 0, 255)

@@ -24,7 +24,7 @@ struct WebPDecoderTests {
     func matchesDwebp(file: String) throws {
         let image = try WebPDecoder.decodeStraight(try Fixtures.bytes("webp/libwebp-test-data/" + file), limits: .default)
         try #require(image.frames.count == 1)
-        let rgba = image.frames[0].rgba
+        let rgba = image.frames[0].image.bytes
         #expect(MD5.hex(WebPFixtures.pam(width: image.width, height: image.height, rgba: rgba))
                 == WebPFixtures.dwebpDigests[file + ".pam"], "\(file): PAM")
         #expect(MD5.hex(WebPFixtures.ppm(width: image.width, height: image.height, rgba: rgba))
@@ -37,7 +37,7 @@ struct WebPDecoderTests {
         let straight = try WebPDecoder.decodeStraight(bytes, limits: .default)
         let animation = try WebPDecoder.decode(bytes)
         #expect(!animation.isAnimated && animation.loopCount == 0 && animation.frames[0].delay == .zero)
-        let expected = Raster(width: straight.width, height: straight.height, straightRGBA: straight.frames[0].rgba)
+        let expected = straight.frames[0].image.premultiplied()
         #expect(animation.firstFrame == expected)
         #expect(try ImageDecoder.decode(bytes) == expected)
     }
@@ -55,7 +55,7 @@ struct WebPDecoderTests {
                 expected += (x + y) % 2 == 0 ? [0, 0, 255, 255] : [255, 0, 0, 128]
             }
         }
-        #expect(image.frames[0].rgba == expected, "\(file)")
+        #expect(image.frames[0].image.bytes == expected, "\(file)")
     }
 
     @Test("Pillow's decoding (its own libwebp) matches every frame, duration and loop count", arguments: referenceFiles)
@@ -66,7 +66,7 @@ struct WebPDecoderTests {
         #expect(image.loopCount == reference.loopCount)
         try #require(image.frames.count == reference.frames)
         for (index, frame) in image.frames.enumerated() {
-            #expect(MD5.hex(frame.rgba) == reference.md5[index], "\(file) frame \(index)")
+            #expect(MD5.hex(frame.image.bytes) == reference.md5[index], "\(file) frame \(index)")
             #expect(frame.durationMilliseconds == reference.durations[index], "\(file) frame \(index)")
         }
     }

@@ -42,7 +42,7 @@ struct WebPEncoderTests {
         let encoded = try WebPEncoder().encode(source)
         #expect(Self.chunkTypes(encoded) == ["VP8L"])
         #expect(try WebPDecoder.decode(encoded).firstFrame == source)
-        let straight = try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].rgba
+        let straight = try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].image.bytes
         let expected = source.straightRGBA()
         var mismatches = 0
         for i in stride(from: 0, to: expected.count, by: 4) where expected[i + 3] > 0 {
@@ -56,7 +56,7 @@ struct WebPEncoderTests {
     func exactTransparent() throws {
         let source = try Fixtures.raster(Self.stickers[0])
         let encoded = try WebPEncoder(options: WebPEncoder.Options(exact: true)).encode(source)
-        #expect(try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].rgba == source.straightRGBA())
+        #expect(try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].image.bytes == source.straightRGBA())
     }
 
     /// Lossy q = 80 on sticker art: colour within a PSNR bound, alpha exact (alpha quality

@@ -29,7 +29,7 @@ struct WebPPremultiplyTests {
         let bytes = try Fixtures.bytes("webp/" + file)
         let theirs = try #require(Self.libwebpPremultiplied(bytes))
         let ours = try WebPDecoder.decode(bytes).firstFrame.bytes
-        let straight = try WebPDecoder.decodeStraight(bytes, limits: .default).frames[0].rgba
+        let straight = try WebPDecoder.decodeStraight(bytes, limits: .default).frames[0].image.bytes
         var differing = 0
         for i in 0..<ours.count {
             let difference = abs(Int(ours[i]) - Int(theirs[i]))

@@ -28,7 +28,7 @@ struct ColorAndHiddenColorTests {
     @Test("colour under zero alpha is counted exactly, vector path and tail alike", arguments: [1, 7, 8, 9, 31, 618])
     func hiddenColor(width: Int) {
         let height = 5
-        var straight = Raster(width: width, height: height)
+        var straight = StraightRGBAImage(width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height * 4))
         var expectedTransparent = 0, expectedColored = 0
         var sum = (0, 0, 0)
         for y in 0..<height {

@@ -71,15 +71,15 @@ struct FringeTests {
             let a = s[i * 4 + 3]
             straight[i % 300, i / 300] = RGBA(a == 0 ? 0 : 255, a == 0 ? 0 : 255, a == 0 ? 0 : 255, 255)
         }
-        let colour = LanczosResampler().resample(straight, width: 100, height: 100)
+        let color = LanczosResampler().resample(straight, width: 100, height: 100)
         let alpha = LanczosResampler().resample(source, width: 100, height: 100)
         var naive = Raster(width: 100, height: 100)
         for y in 0..<100 {
             for x in 0..<100 {
                 let a = alpha[x, y].a
-                naive[x, y] = RGBA(AlphaConversion.premultiply(colour[x, y].r, alpha: a),
-                                   AlphaConversion.premultiply(colour[x, y].g, alpha: a),
-                                   AlphaConversion.premultiply(colour[x, y].b, alpha: a), a)
+                naive[x, y] = RGBA(AlphaConversion.premultiply(color[x, y].r, alpha: a),
+                                   AlphaConversion.premultiply(color[x, y].g, alpha: a),
+                                   AlphaConversion.premultiply(color[x, y].b, alpha: a), a)
             }
         }
         #expect(Self.worstFringe(naive) > 20)

@@ -1,9 +1,11 @@
+import RenditionCore
+
 /// Counts opaque colours in cells of 5 bits per channel (32,768 cells), keeping each cell's
 /// pixel count and colour sums, so a cell stands for the exact mean of the pixels in it.
 ///
 /// A cell's four numbers (count, then the R, G and B sums) sit side by side in `cells`, so
 /// adding a run to a cell touches one cache line of the megabyte table, not two.
-struct GIFColourHistogram {
+struct GIFColorHistogram {
     static let cellCount = 1 << 15
     /// Per cell: pixel count, sum of R, sum of G, sum of B.
     private(set) var cells: [Int]
@@ -54,25 +56,16 @@ struct GIFColourHistogram {
         if cells.withUnsafeMutableBufferPointer({ body($0.baseAddress!) }) { sawTransparent = true }
     }
 
-    /// The occupied cells as weighted points: each cell's mean colour and pixel count.
-    func points() -> [GIFColourPoint] {
-        var points: [GIFColourPoint] = []
+    /// The occupied cells as weighted colours for the quantiser: each cell's mean colour and
+    /// pixel count. Alpha is 0 throughout: GIF colours are opaque, and a channel that never
+    /// varies adds nothing to any distance or error.
+    func points() -> [WeightedColor] {
+        var points: [WeightedColor] = []
         for c in 0..<Self.cellCount where cells[4 * c] > 0 {
             let n = Double(cells[4 * c])
-            points.append(GIFColourPoint(
-                r: Double(cells[4 * c + 1]) / n, g: Double(cells[4 * c + 2]) / n, b: Double(cells[4 * c + 3]) / n, weight: n))
+            let sums = SIMD4(Double(cells[4 * c + 1]), Double(cells[4 * c + 2]), Double(cells[4 * c + 3]), 0)
+            points.append(WeightedColor(channels: sums / n, weight: n))
         }
         return points
     }
-}
-
-/// A colour with a weight (how many pixels it stands for).
-struct GIFColourPoint {
-    var r: Double
-    var g: Double
-    var b: Double
-    var weight: Double
-
-    @inline(__always)
-    func component(_ axis: Int) -> Double { axis == 0 ? r : axis == 1 ? g : b }
 }

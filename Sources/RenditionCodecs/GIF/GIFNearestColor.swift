@@ -5,7 +5,7 @@
 /// entry). A direct-mapped cache of 65,536 recent colours answers repeated colours at once.
 ///
 /// A reference type owning its tables; one instance serves one encoding on one thread.
-final class GIFNearestColour {
+final class GIFNearestColor {
     private let count: Int
     /// R, G, B of each palette entry.
     private let channels: UnsafeMutablePointer<Int32>
@@ -27,10 +27,10 @@ final class GIFNearestColour {
             channels[3 * i + 1] = Int32((c >> 8) & 0xFF)
             channels[3 * i + 2] = Int32((c >> 16) & 0xFF)
         }
-        cellStart = .allocate(capacity: GIFColourHistogram.cellCount)
-        cellStart.initialize(repeating: -1, count: GIFColourHistogram.cellCount)
-        cellCount = .allocate(capacity: GIFColourHistogram.cellCount)
-        cellCount.initialize(repeating: 0, count: GIFColourHistogram.cellCount)
+        cellStart = .allocate(capacity: GIFColorHistogram.cellCount)
+        cellStart.initialize(repeating: -1, count: GIFColorHistogram.cellCount)
+        cellCount = .allocate(capacity: GIFColorHistogram.cellCount)
+        cellCount.initialize(repeating: 0, count: GIFColorHistogram.cellCount)
         // Key 0 (transparent) is never looked up, so it marks an empty cache slot.
         cacheKeys = .allocate(capacity: Self.cacheSize)
         cacheKeys.initialize(repeating: 0, count: Self.cacheSize)
