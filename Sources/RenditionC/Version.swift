@@ -13,7 +13,7 @@ public func rdn_version_string() -> UnsafePointer<CChar>? {
 /// The library's version as text.
 enum RenditionCVersion {
     /// Must equal RDN_VERSION_STRING in rendition.h (the tests compare them).
-    static let literal: StaticString = "0.1.0"
+    static let literal: StaticString = "0.2.0"
     /// The version as a Swift string, for messages.
     static var string: String { literal.description }
 }

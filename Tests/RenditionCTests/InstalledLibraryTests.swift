@@ -79,7 +79,7 @@ func headerFunctions() throws -> Set<String> {
 
 @Suite("C interface: installed library, C and Python examples, valgrind", .serialized)
 struct InstalledLibraryTests {
-    @Test("install-c-library installs rendition.h, librendition.so.0.1.0 (SONAME librendition.so.0) with its links and rendition.pc; no Swift runtime needed; only the header's functions exported")
+    @Test("install-c-library installs rendition.h, librendition.so.0.2.0 (SONAME librendition.so.0) with its links and rendition.pc; no Swift runtime needed; only the header's functions exported")
     func installedFiles() throws {
         let installation = try Installation.shared.get()
         let lib = installation.prefix + "/lib"
@@ -87,18 +87,18 @@ struct InstalledLibraryTests {
         #expect(files.contentsEqual(atPath: "\(installation.prefix)/include/rendition.h",
                                     andPath: "\(Repository.root)/Sources/CRendition/include/rendition.h"))
         #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so") == "librendition.so.0")
-        #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so.0") == "librendition.so.0.1.0")
-        let dynamic = try run("/usr/bin/readelf", ["-d", "\(lib)/librendition.so.0.1.0"]).stdout
+        #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so.0") == "librendition.so.0.2.0")
+        let dynamic = try run("/usr/bin/readelf", ["-d", "\(lib)/librendition.so.0.2.0"]).stdout
         #expect(dynamic.contains("Library soname: [librendition.so.0]"))
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         #expect(!needed.isEmpty && !needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("dispatch") },
                 "\(needed.joined(separator: "\n"))")
-        let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.0.1.0"]).stdout
+        let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.0.2.0"]).stdout
         let exported = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         #expect(exported == (try headerFunctions()))
-        #expect(try headerFunctions().count == 22)
+        #expect(try headerFunctions().count == 24)
         let modversion = try run("/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
-        #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.2.0")
     }
 
     @Test("the C example, compiled by cc against the installed header and library, renders the sticker and passes every check")
@@ -135,23 +135,26 @@ struct InstalledLibraryTests {
         #expect(suppressed.flatMap { Int($0) }.map { $0 <= 1 } == true, "suppressed blocks: \(suppressed ?? "none")")
     }
 
-    @Test("the Python ctypes example renders the sticker and passes every check")
+    @Test("the Python example, using the rendition package on the installed library, renders the sticker and passes every check")
     func pythonExample() throws {
         let installation = try Installation.shared.get()
         let output = try installation.outputFolder("python")
-        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/rendition.py"]
-            + installation.exampleArguments(output: output), environment: installation.environment)
+        let environment = installation.environment.merging([
+            "PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "\(installation.prefix)/lib/librendition.so",
+        ]) { $1 }
+        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/render_sticker.py"]
+            + installation.exampleArguments(output: output), environment: environment)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
         let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
         #expect(twoX.width == 412)
     }
 
-    @Test("the C example calls every function rendition.h declares; the Python binding declares every one")
+    @Test("the C example calls every function rendition.h declares; the Python package's binding declares every one")
     func examplesCoverTheHeader() throws {
         let functions = try headerFunctions()
         let c = try String(contentsOfFile: "\(Repository.root)/Examples/c/render.c", encoding: .utf8)
-        let python = try String(contentsOfFile: "\(Repository.root)/Examples/python/rendition.py", encoding: .utf8)
+        let python = try String(contentsOfFile: "\(Repository.root)/python/src/rendition/_native.py", encoding: .utf8)
         #expect(functions.filter { !c.contains("\($0)(") }.sorted() == [])
         #expect(functions.filter { !python.contains("\"\($0)\"") }.sorted() == [])
     }
