@@ -26,6 +26,9 @@ public func rdn_render_files(
         let batchSettings = try BatchSettings(batch)
         var renderOptions = settings.renderOptions
         renderOptions.frameThreads = 1  // the batch spreads spare threads over frames itself
+        // As `rendition render --compression`: PNG and APNG only, WebP at its default method,
+        // so the manifest's options fingerprint (and every byte) is the command line's.
+        renderOptions.webp = .lossless
         let results: [StickerResult]
         do throws(FileError) {
             var files = try StickerInputs.expand(paths)

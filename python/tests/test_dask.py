@@ -85,8 +85,11 @@ def test_s3_inputs_through_fsspec(client: distributed.Client, s3: dict, cli: Pat
                                   tmp_path: Path) -> None:
     import s3fs
 
+    import boto3
+
+    boto3.client("s3", endpoint_url=s3["client_kwargs"]["endpoint_url"], region_name="us-east-1",
+                 aws_access_key_id="testing", aws_secret_access_key="testing").create_bucket(Bucket="stickers")
     fs = s3fs.S3FileSystem(**s3)
-    fs.mkdir("stickers")
     for path in sorted(catalog.rglob("*")):
         if path.is_file():
             fs.put_file(str(path), f"stickers/catalog/{path.relative_to(catalog).as_posix()}")

@@ -11,7 +11,8 @@ from conftest import DERIVED, output_files, run_cli, sticker_statuses
 
 
 @pytest.mark.parametrize("flags,options", [([], {}), (["--format", "webp", "--include-3x"], {"format": "webp", "include_3x": True}),
-                                           (["--compression", "2"], {"compression": 2})])
+                                           (["--compression", "2"], {"compression": 2}),
+                                           (["--format", "webp", "--compression", "0"], {"format": "webp", "compression": 0})])
 def test_the_same_files_as_the_command_line(cli: Path, catalog: Path, tmp_path: Path, flags: list[str],
                                             options: dict) -> None:
     result = run_cli(cli, "render", str(catalog), "-o", str(tmp_path / "cli"), "--threads", "2", "--quiet",

@@ -145,7 +145,7 @@ def test_numpy_wrong_shapes_are_invalid(bad: np.ndarray) -> None:
 def test_pil_round_trip() -> None:
     with PILImage.open(STICKER) as picture:
         from_pil = rendition.render(picture)
-        from_rgb = rendition.render(picture.convert("RGB"))  # converted to RGBA, opaque
+        from_rgb = rendition.render(picture.convert("RGBA").convert("RGB"))  # back to RGBA, opaque
     assert [r.data for r in from_pil] == [r.data for r in rendition.render(STICKER)]
     back = from_pil[0].to_pil()
     assert back.size == (412, 412) and back.format == "PNG"

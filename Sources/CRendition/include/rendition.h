@@ -475,7 +475,9 @@ void rdn_batch_options_init(rdn_batch_options *options);
  * Renders stickers into `output_dir` exactly like `rendition render INPUT... -o OUTPUT_DIR`:
  * the same file names, atomic writes, manifest and skipping of up-to-date stickers, the same
  * bytes. `inputs` are files or folders (searched recursively as in rdn_render_directory), in
- * order; two inputs with the same sticker name fail the later one. Several processes may
+ * order; two inputs with the same sticker name fail the later one. As with `--compression`,
+ * options->compression sets the PNG and APNG level only (WebP keeps its default method), so
+ * that the manifest and the bytes are the command line's. Several processes may
  * render into the same folder at once (shards of a job array, workers of a cluster): the
  * manifest lines of all of them are kept, and leftover temporary files of killed writers are
  * removed only by a batch that finds no other writer at work.

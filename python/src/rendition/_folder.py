@@ -128,7 +128,8 @@ def parse_shard(shard: Union[None, str, tuple[int, int]]) -> tuple[int, int]:
     else:
         index, count = shard
     if not (count >= 1 and 0 <= index < count):
-        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", f"shard index {index} is not below the count {count}")
+        wanted = "i/n with 1 <= i <= n" if isinstance(shard, str) else "(index, count) with 0 <= index < count"
+        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", f"shard must be {wanted}, not {shard!r}")
     return index, count
 
 
@@ -211,8 +212,8 @@ def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threa
         progress: called as progress(done, total, StickerResult) once per sticker, in input
             order; or a tqdm bar, advanced by one per sticker (its total set).
         format: None/"auto", "png", "apng", "gif" or "webp", as `--format`.
-        compression: 0-12, as `--compression` (PNG and APNG; for WebP the method is level // 2,
-            which the command line does not do).
+        compression: 0-12, as `--compression`: the PNG and APNG level (WebP keeps its default
+            method, unlike `render`, where WebP's method is level // 2).
         include_3x: also write NAME@3x.png, as `--include-3x`.
         force: render even up-to-date stickers and keep no manifest, as `--force`.
 
