@@ -298,6 +298,18 @@ static void check_threads(const uint8_t *bytes, size_t length) {
 
 /* ---- Folders, lint, pack. ---------------------------------------------------------------- */
 
+/* Counts rdn_render_files' per-sticker calls. */
+struct progress {
+    size_t calls;
+    size_t last_total;
+};
+
+static void count_sticker(void *context, size_t done, size_t total, const char *sticker_json) {
+    struct progress *progress = context;
+    progress->calls++;
+    if (done == progress->calls && strstr(sticker_json, "\"name\"") != NULL) progress->last_total = total;
+}
+
 static void check_folders(const uint8_t *sticker, size_t sticker_length, const char *input_folder,
                           const char *output_folder) {
     char batch[4096];
@@ -319,6 +331,30 @@ static void check_folders(const uint8_t *sticker, size_t sticker_length, const c
               strstr(report, "\"up-to-date\"") != NULL,
           "render_directory again: nothing to render");
     rdn_string_free(report);
+
+    /* The same folder as a list of inputs, shard 1 of 2 only, forced, with a callback. */
+    char files[4096];
+    snprintf(files, sizeof files, "%s/files", output_folder);
+    struct progress progress = {0, 0};
+    rdn_batch_options batch_options;
+    rdn_batch_options_init(&batch_options);
+    batch_options.force = 1;
+    batch_options.shard_index = 0;
+    batch_options.shard_count = 2;
+    batch_options.on_sticker = count_sticker;
+    batch_options.context = &progress;
+    const char *inputs[] = {input_folder};
+    status = rdn_render_files(inputs, 1, files, &options, &batch_options, &report, &error);
+    CHECK(status == RDN_OK && report != NULL && strstr(report, "\"failed\":0") != NULL && progress.calls > 0 &&
+              progress.calls == progress.last_total,
+          "render_files, shard 1/2: %zu stickers reported one by one", progress.calls);
+    rdn_string_free(report);
+    rdn_error_free(error);
+    batch_options.shard_index = 2;
+    status = rdn_render_files(inputs, 1, files, &options, &batch_options, &report, &error);
+    CHECK(status == RDN_ERROR_INVALID_ARGUMENT && report == NULL && rdn_error_status(error) == status,
+          "render_files with shard 3 of 2 -> %s (%s)", rdn_status_name(status), rdn_error_message(error));
+    rdn_error_free(error);
 
     char *json = NULL;
     status = rdn_lint_bytes(sticker, sticker_length, "sticker.png", NULL, &json, &error);

@@ -35,12 +35,16 @@ public func rdn_render_pack(
         let source = try CPath.read(sourceDir, "source_dir")
         let output = try CPath.read(outputDir, "output_dir")
         let platformIDs = PackPlatform.builtIn.keys.sorted()
-        let settings = try RenderSettings(options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"])
+        let settings = try RenderSettings(options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"], lists: true)
         guard FileSystem.isDirectory(source) else { throw CFailure(RDN_ERROR_IO, "\(source) is not a folder") }
-        let platforms: [PackPlatform] = switch settings.profile {
-        case RenderSettings.defaultProfile: []
-        case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
-        default: PackPlatform.builtIn[settings.profile].map { [$0] } ?? []
+        var platforms: [PackPlatform] = []
+        for profile in settings.profile.split(separator: ",").map(String.init) {
+            let named: [PackPlatform] = switch profile {
+            case RenderSettings.defaultProfile: []
+            case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
+            default: PackPlatform.builtIn[profile].map { [$0] } ?? []
+            }
+            for platform in named where !platforms.contains(where: { $0.id == platform.id }) { platforms.append(platform) }
         }
         let packOptions = PackOptions(
             platforms: platforms, threads: settings.threads, compressionLevel: settings.renderOptions.png.compressionLevel)
@@ -97,37 +101,44 @@ enum CPath {
     }
 }
 
-/// The JSON report of `rdn_render_directory`.
+/// The JSON report of `rdn_render_directory` and `rdn_render_files`.
 enum DirectoryReport {
     /// `{"total":…,"rendered":…,"skipped":…,"failed":…,"output":…,"stickers":[…]}`.
     static func json(_ results: [StickerResult], output: String) -> String {
-        var failed = 0, skipped = 0
-        var stickers: [String] = []
-        for result in results {
-            var members: [(String, String)] = [("name", JSONText.string(result.name)), ("input", JSONText.string(result.inputPath))]
-            switch result.outcome {
-            case .success(let written):
-                if result.skipped { skipped += 1 }
-                members.append(("status", JSONText.string(result.skipped ? "up-to-date" : "ok")))
-                members.append(("outputs", JSONText.array(written.map { output in
-                    JSONText.object([
-                        ("scale", String(output.scale.rawValue)), ("width", String(output.width)),
-                        ("height", String(output.height)), ("bytes", String(output.byteCount)),
-                        ("path", JSONText.string(output.path)),
-                    ])
-                })))
-            case .failure(let error):
-                failed += 1
-                members.append(("status", JSONText.string("failed")))
-                members.append(("outputs", "[]"))
-                members.append(("error", JSONText.string(error.description)))
-            }
-            stickers.append(JSONText.object(members))
-        }
+        let failed = results.filter(\.failed).count
+        let skipped = results.filter(\.skipped).count
         return JSONText.object([
             ("total", String(results.count)), ("rendered", String(results.count - failed - skipped)),
             ("skipped", String(skipped)), ("failed", String(failed)), ("output", JSONText.string(output)),
-            ("stickers", JSONText.array(stickers)),
+            ("stickers", JSONText.array(results.map(sticker))),
         ])
+    }
+
+    /// One sticker's entry: `{"name":…,"input":…,"status":…,"outputs":[…],"error"?}`.
+    static func sticker(_ result: StickerResult) -> String {
+        var members: [(String, String)] = [("name", JSONText.string(result.name)), ("input", JSONText.string(result.inputPath))]
+        switch result.outcome {
+        case .success(let written):
+            members.append(("status", JSONText.string(result.skipped ? "up-to-date" : "ok")))
+            members.append(("outputs", JSONText.array(written.map { output in
+                JSONText.object([
+                    ("scale", String(output.scale.rawValue)), ("width", String(output.width)),
+                    ("height", String(output.height)), ("bytes", String(output.byteCount)),
+                    ("path", JSONText.string(output.path)),
+                ])
+            })))
+        case .failure(let error):
+            members.append(("status", JSONText.string("failed")))
+            members.append(("outputs", "[]"))
+            members.append(("error", JSONText.string(error.description)))
+        }
+        return JSONText.object(members)
+    }
+}
+
+extension StickerResult {
+    /// Whether the sticker failed.
+    var failed: Bool {
+        if case .failure = outcome { true } else { false }
     }
 }

@@ -23,8 +23,9 @@ struct RenderSettings {
     let profile: String
 
     /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`. `profiles` are
-    /// the profile names the calling function accepts.
-    init(_ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile]) throws(CFailure) {
+    /// the profile names the calling function accepts; with `lists`, also a comma-separated
+    /// list of them (kept as it is in `profile`).
+    init(_ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile], lists: Bool = false) throws(CFailure) {
         var options = rdn_render_options()
         rdn_render_options_init(&options)
         if let pointer {
@@ -42,7 +43,7 @@ struct RenderSettings {
         guard options.compression >= -1 && options.compression <= 12 else {
             throw .invalidArgument("compression \(options.compression) is outside -1...12")
         }
-        profile = try Self.profile(options.profile, accepted: profiles)
+        profile = try Self.profile(options.profile, accepted: profiles, lists: lists)
         let scales = try Self.scales(options.scales)
         threads = options.threads == 0 ? Self.processorCount : Int(options.threads)
         maxOutputPixels = options.max_output_pixels == 0 ? Self.defaultMaxOutputPixels : Int(clamping: options.max_output_pixels)
@@ -61,10 +62,11 @@ struct RenderSettings {
 
     /// The profile name at `pointer` (`defaultProfile` for NULL), or RDN_ERROR_INVALID_ARGUMENT
     /// when it is not UTF-8 or not one of `accepted`.
-    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String]) throws(CFailure) -> String {
+    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String], lists: Bool = false) throws(CFailure) -> String {
         guard let pointer else { return defaultProfile }
         guard let name = String(validatingCString: pointer) else { throw .invalidArgument("profile is not UTF-8") }
-        guard accepted.contains(name) else {
+        let names = lists ? name.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [name]
+        for name in names where !accepted.contains(name) {
             throw .invalidArgument("unknown profile \"\(name)\"; here: \(accepted.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return name

@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog.", valueName: "i/n"))
+    @Option(help: ArgumentHelp("Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog. auto/n takes i from the array job's index: JOB_COMPLETION_INDEX (Kubernetes), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).", valueName: "i/n"))
     var shard: String?
 
     @Option(name: .customLong("limit"), help: ArgumentHelp(
@@ -63,8 +63,8 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard compression.map({ (0...12).contains($0) }) ?? true else { throw ValidationError("--compression must be between 0 and 12") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        if let shard, Shard(parsing: shard) == nil {
-            throw ValidationError("--shard must look like i/n with 1 <= i <= n, e.g. 1/4")
+        if let shard {
+            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
         }
         do { _ = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
     }
@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         if files.isEmpty { throw ValidationError("no image files found in \(inputs.joined(separator: ", "))") }
-        if let shard = shard.flatMap(Shard.init(parsing:)) {
+        if let shard = try shard.map({ try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {
             files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
         }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]

@@ -8,10 +8,10 @@ import Testing
 /// count, and the memory bound of a long animation.
 @Suite("rendition render: threads and memory")
 struct RenderCommandTests {
-    /// Every file in `folder` except the manifest (whose lines follow completion order).
+    /// Every file in `folder` except the manifest (whose lines follow completion order) and its lock.
     static func files(in folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != RenderManifest.fileName {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(RenderManifest.fileName) {
             files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
         return files

@@ -77,7 +77,8 @@ public struct BatchRenderer: Sendable {
     @discardableResult
     public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError) -> [StickerResult] {
         try FileSystem.createDirectory(outputDirectory)
-        AtomicFile.removeStaleTemporaries(in: outputDirectory)
+        // Other processes may be writing into the same folder: see OutputFolderLock.
+        let folderLock = OutputFolderLock(directory: outputDirectory) { AtomicFile.removeStaleTemporaries(in: outputDirectory) }
         var firstByName: [String: String] = [:]
         var duplicates: [Int: StickerError] = [:]
         for (index, path) in inputs.enumerated() {
@@ -94,7 +95,7 @@ public struct BatchRenderer: Sendable {
         let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
         defer {
-            try? manifest?.compact()
+            folderLock.release { try? manifest?.compact() }
             AtomicFile.flushToDisk()
         }
         return ParallelWork.map(count: inputs.count, threads: threads, worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },

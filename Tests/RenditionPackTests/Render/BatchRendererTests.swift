@@ -44,7 +44,7 @@ struct BatchRendererTests {
         }
         // Nothing else (no temporary files, nothing for the bad inputs).
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(written == [RenderManifest.fileName, "1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png", "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png"])
+        #expect(written == [RenderManifest.fileName, OutputFolderLock.fileName, "1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png", "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png"])
     }
 
     @Test("the same bytes come out with 1 and 2 threads")
@@ -56,7 +56,7 @@ struct BatchRendererTests {
             try BatchRenderer(renderer: StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1])), outputDirectory: output, threads: threads)
                 .run(inputs: Array(inputs))
             var files: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: output) where name != RenderManifest.fileName {
+            for name in try FileManager.default.contentsOfDirectory(atPath: output) where !name.hasPrefix(".rendition-manifest") {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(name)"))
             }
             #expect(files.count == 18)

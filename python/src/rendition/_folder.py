@@ -1,0 +1,271 @@
+"""Rendering catalogs (`render_folder`, like `rendition render`) and building packs (`pack`)."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
+
+from . import _native
+from ._errors import InvalidArgumentError
+from ._native import call, lib, take_string
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """A rendition file written (or found up to date) in the output folder."""
+
+    scale: int
+    width: int
+    height: int
+    bytes: int
+    path: str
+
+
+@dataclass(frozen=True)
+class StickerResult:
+    """What happened to one sticker.
+
+    Attributes:
+        name: the sticker's name (file name without extension and @3x).
+        input: the input path (or URL, for catalogs rendered on Dask).
+        status: "ok" (rendered), "up-to-date" (skipped: the manifest says its outputs are
+            current) or "failed".
+        outputs: the files, @3x/@2x/@1x order; empty when failed.
+        error: why it failed, else None.
+    """
+
+    name: str
+    input: str
+    status: str
+    outputs: list[OutputFile] = field(default_factory=list)
+    error: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        """True unless it failed."""
+        return self.status != "failed"
+
+    @classmethod
+    def from_json(cls, entry: dict[str, Any]) -> "StickerResult":
+        """Reads one entry of the library's report."""
+        return cls(name=entry["name"], input=entry["input"], status=entry["status"],
+                   outputs=[OutputFile(o["scale"], o["width"], o["height"], o["bytes"], o["path"])
+                            for o in entry.get("outputs", [])],
+                   error=entry.get("error"))
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as the library writes it."""
+        entry: dict[str, Any] = {"name": self.name, "input": self.input, "status": self.status,
+                                 "outputs": [vars(o).copy() for o in self.outputs]}
+        if self.error is not None:
+            entry["error"] = self.error
+        return entry
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts of a batch: total = rendered + skipped + failed."""
+
+    total: int
+    rendered: int
+    skipped: int
+    failed: int
+    output: str
+
+    @classmethod
+    def of(cls, stickers: Sequence[StickerResult], output: str) -> "Summary":
+        """The counts of `stickers`."""
+        skipped = sum(1 for s in stickers if s.status == "up-to-date")
+        failed = sum(1 for s in stickers if s.status == "failed")
+        return cls(len(stickers), len(stickers) - skipped - failed, skipped, failed, output)
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The per-sticker results of a batch, in input order, and their summary.
+
+    Iterating gives the `StickerResult`s; `failed` lists those that failed.
+    """
+
+    stickers: list[StickerResult]
+    summary: Summary
+
+    def __iter__(self) -> Iterator[StickerResult]:
+        return iter(self.stickers)
+
+    def __len__(self) -> int:
+        return len(self.stickers)
+
+    @property
+    def failed(self) -> list[StickerResult]:
+        """The stickers that failed."""
+        return [s for s in self.stickers if s.status == "failed"]
+
+
+#: progress(done, total, result): called once per sticker, in input order.
+ProgressCallback = Callable[[int, int, StickerResult], Any]
+
+
+def parse_shard(shard: Union[None, str, tuple[int, int]]) -> tuple[int, int]:
+    """(0-based index, count) from "i/n" (1-based, as `rendition render --shard`) or a
+    (index, count) tuple (0-based); (0, 0) for None."""
+    if shard is None:
+        return 0, 0
+    if isinstance(shard, str):
+        parts = shard.split("/")
+        try:
+            index, count = int(parts[0]) - 1, int(parts[1])
+            if len(parts) != 2:
+                raise ValueError
+        except (ValueError, IndexError):
+            raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                       f"shard must look like i/n with 1 <= i <= n, not {shard!r}") from None
+    else:
+        index, count = shard
+    if not (count >= 1 and 0 <= index < count):
+        wanted = "i/n with 1 <= i <= n" if isinstance(shard, str) else "(index, count) with 0 <= index < count"
+        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", f"shard must be {wanted}, not {shard!r}")
+    return index, count
+
+
+def _progress_adapter(progress: Any) -> Optional[ProgressCallback]:
+    """A callable for `progress`: a function as it is, or a tqdm-like bar (update/total)."""
+    if progress is None:
+        return None
+    if hasattr(progress, "update") and not callable(progress):
+        bar = progress
+
+        def advance(done: int, total: int, result: StickerResult) -> None:
+            if getattr(bar, "total", None) != total:
+                bar.total = total
+                if hasattr(bar, "refresh"):
+                    bar.refresh()
+            bar.update(1)
+
+        return advance
+    if not callable(progress):
+        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", "progress must be a callable or a tqdm-like bar")
+    return progress  # type: ignore[no-any-return]
+
+
+def render_files(inputs: Iterable[PathLike], out: PathLike, *, threads: Optional[int] = None,
+                 shard: Union[None, str, tuple[int, int]] = None, progress: Any = None,
+                 format: Optional[str] = None, compression: Optional[int] = None, include_3x: bool = False,
+                 force: bool = False) -> BatchResult:
+    """`render_folder` for a list of inputs (files or folders): see there."""
+    paths = [os.fsencode(p) for p in inputs]
+    output = os.fspath(out)
+    options = _native.render_options(format=format, compression=compression,
+                                     scales=(3, 2, 1) if include_3x else (2, 1), threads=threads or 0)
+    batch = _native.BatchOptions()
+    lib.rdn_batch_options_init(ctypes.byref(batch))
+    batch.force = 1 if force else 0
+    batch.shard_index, batch.shard_count = parse_shard(shard)
+    callback = _progress_adapter(progress)
+    raised: list[BaseException] = []
+
+    def on_sticker(_context: Any, done: int, total: int, text: bytes) -> None:
+        if raised or callback is None:
+            return
+        try:
+            callback(done, total, StickerResult.from_json(json.loads(text.decode("utf-8"))))
+        except BaseException as error:  # re-raised once the batch is done
+            raised.append(error)
+
+    c_callback = _native.StickerCallback(on_sticker)
+    if callback is not None:
+        batch.on_sticker = c_callback
+    array = (ctypes.c_char_p * max(1, len(paths)))(*paths)
+    report = ctypes.c_void_p()
+    call(lib.rdn_render_files, array, len(paths), os.fsencode(output), ctypes.byref(options), ctypes.byref(batch),
+         ctypes.byref(report))
+    document = json.loads(take_string(report) or "{}")
+    if raised:
+        raise raised[0]
+    stickers = [StickerResult.from_json(entry) for entry in document.get("stickers", [])]
+    return BatchResult(stickers, Summary(document["total"], document["rendered"], document["skipped"],
+                                         document["failed"], document["output"]))
+
+
+def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threads: Optional[int] = None,
+                  shard: Union[None, str, tuple[int, int]] = None, progress: Any = None, *,
+                  format: Optional[str] = None, compression: Optional[int] = None, include_3x: bool = False,
+                  force: bool = False) -> BatchResult:
+    """Renders stickers into `out` exactly like `rendition render SRC -o OUT`.
+
+    The same file names (NAME@2x.png, NAME@1x.png...), atomic writes, manifest
+    (.rendition-manifest.jsonl: re-runs skip stickers whose outputs are up to date) and bytes
+    as the command line, because it is the same code (rdn_render_files). A sticker that fails
+    is reported in the results, not raised.
+
+    Args:
+        src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp), a file, or a
+            list of them.
+        out: the output folder (created if missing).
+        threads: stickers rendered in parallel (None: one per core), as `--threads`.
+        shard: only part of the catalog: "i/n" (1-based, as `--shard`) or (index, count) 0-based.
+        progress: called as progress(done, total, StickerResult) once per sticker, in input
+            order; or a tqdm bar, advanced by one per sticker (its total set).
+        format: None/"auto", "png", "apng", "gif" or "webp", as `--format`.
+        compression: 0-12, as `--compression`: the PNG and APNG level (WebP keeps its default
+            method, unlike `render`, where WebP's method is level // 2).
+        include_3x: also write NAME@3x.png, as `--include-3x`.
+        force: render even up-to-date stickers and keep no manifest, as `--force`.
+
+    Returns:
+        The per-sticker results and the summary. Raises RenditionIOError when an input does not
+        exist or the output folder cannot be created.
+    """
+    inputs = [src] if isinstance(src, (str, os.PathLike)) else list(src)
+    return render_files(inputs, out, threads=threads, shard=shard, progress=progress, format=format,
+                        compression=compression, include_3x=include_3x, force=force)
+
+
+@dataclass(frozen=True)
+class PackReport:
+    """pack-report.json of a built pack: per-sticker results and platform problems."""
+
+    stickers: list[dict[str, Any]]
+    platform_problems: dict[str, list[str]]
+    document: dict[str, Any] = field(repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when every sticker is "ok" and no platform rule failed."""
+        return all(s.get("status") == "ok" for s in self.stickers) and not any(self.platform_problems.values())
+
+
+#: The platforms `pack` builds besides the Apple catalog.
+PLATFORMS = ("whatsapp", "signal", "telegram", "discord", "line")
+
+
+def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]] = None,
+         threads: Optional[int] = None, compression: Optional[int] = None) -> PackReport:
+    """Builds a sticker pack like `rendition pack SRC -o OUT --platform ...`.
+
+    Args:
+        src: a folder of @3x masters (with an optional pack.json or pack.yaml).
+        out: the output folder: Stickers.xcstickers, the flat renditions, one folder per
+            platform, pack-report.json.
+        platforms: None (the Apple pack only), "all", a platform id ("whatsapp", "signal",
+            "telegram", "discord", "line") or a list of them.
+        threads: stickers in parallel (None: one per core).
+        compression: the first PNG level of the size-fitting ladder (0-12).
+    """
+    if platforms is None:
+        profile = None
+    elif isinstance(platforms, str):
+        profile = platforms
+    else:
+        profile = ",".join(platforms) if platforms else None
+    options = _native.render_options(profile=profile, compression=compression, threads=threads or 0)
+    report = ctypes.c_void_p()
+    call(lib.rdn_render_pack, os.fsencode(src), os.fsencode(out), ctypes.byref(options), ctypes.byref(report))
+    document = json.loads(take_string(report) or "{}")
+    return PackReport(stickers=list(document.get("stickers", [])),
+                      platform_problems=dict(document.get("platformProblems", {})), document=document)

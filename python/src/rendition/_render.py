@@ -1,0 +1,120 @@
+"""Rendering one sticker: `render` and the `Rendition` it returns."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Optional, Sequence, Union
+
+from . import _native
+from ._image import Image, Source
+from ._native import call, lib
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy
+    import PIL.Image
+
+
+@dataclass(frozen=True)
+class Rendition:
+    """One encoded rendition of a sticker.
+
+    Attributes:
+        scale: 1, 2 or 3 (@1x, @2x, @3x).
+        width, height: its size in pixels.
+        format: the container of `data`: "png", "apng", "gif" or "webp".
+        data: the encoded file.
+    """
+
+    scale: int
+    width: int
+    height: int
+    format: str
+    data: bytes = field(repr=False)
+
+    @property
+    def extension(self) -> str:
+        """The file extension Rendition uses for it: "png" for PNG and APNG, else the format."""
+        return "png" if self.format in ("png", "apng") else self.format
+
+    def file_name(self, name: str) -> str:
+        """The file name `rendition render` gives it for sticker `name`: NAME@2x.png..."""
+        return f"{name}@{self.scale}x.{self.extension}"
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes `data` to `path` atomically (a temporary file in the same folder, renamed)."""
+        path = os.fspath(path)
+        folder = os.path.dirname(path) or "."
+        descriptor, temporary = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".tmp-", dir=folder)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(self.data)
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass
+            raise
+
+    def decode(self) -> Image:
+        """The rendition decoded back into an `Image` (every frame)."""
+        return Image.decode(self.data)
+
+    def to_numpy(self, frame: Optional[int] = 0) -> "numpy.ndarray":
+        """The decoded pixels, H x W x 4 uint8 straight RGBA; `frame=None` gives every frame of
+        an animation, F x H x W x 4."""
+        with self.decode() as image:
+            return image.to_numpy(frame)
+
+    def to_pil(self) -> "PIL.Image.Image":
+        """The rendition opened by Pillow (animations keep their frames; needs Pillow)."""
+        import io
+
+        from PIL import Image as PILImage
+
+        picture = PILImage.open(io.BytesIO(self.data))
+        picture.load()
+        return picture
+
+
+def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = None,
+           compression: Optional[int] = None, threads: Optional[int] = None,
+           max_output_pixels: Optional[int] = None) -> list[Rendition]:
+    """Renders the renditions of a @3x master, highest scale first.
+
+    Args:
+        src: the master: a path, the file's bytes, an H x W x 4 uint8 array of straight RGBA,
+            a Pillow image or an `Image`.
+        scales: which renditions, from 3 (the master re-encoded), 2 and 1. @2x is
+            round(2/3) of the master on each axis, @1x round(1/3).
+        format: None or "auto" (the source's own: PNG, APNG, GIF or WebP; JPEG and pixels
+            become PNG), "png" (a still of the first frame), "apng", "gif" or "webp".
+        compression: 0 (fastest) to 12 (smallest): the PNG/APNG deflate level, the WebP
+            method (level // 2); None for the defaults. As `rendition render --compression`
+            for PNG and APNG.
+        threads: threads for an animation's frames (None: one per core). Bytes never depend on it.
+        max_output_pixels: most pixels in any output (None: 40,000,000).
+
+    Raises:
+        DecodeError, LimitError, UnsupportedError, EncodeError, InvalidArgumentError...
+    """
+    options = _native.render_options(format=format, compression=compression, scales=tuple(scales),
+                                     threads=threads, max_output_pixels=max_output_pixels)
+    image = Image.open(src)
+    try:
+        array = ctypes.POINTER(_native.CRendition)()
+        count = ctypes.c_size_t()
+        call(lib.rdn_render, image.handle, ctypes.byref(options), ctypes.byref(array), ctypes.byref(count))
+        try:
+            return [Rendition(item.scale, item.width, item.height, _native.FORMAT_NAMES[item.format],
+                              ctypes.string_at(item.bytes, item.length))
+                    for item in (array[i] for i in range(count.value))]
+        finally:
+            lib.rdn_renditions_free(array, count)
+    finally:
+        if image is not src:
+            image.close()
