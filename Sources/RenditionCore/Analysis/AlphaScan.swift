@@ -27,8 +27,9 @@ struct AlphaScan {
         height = raster.height
         minX = raster.width
         minY = raster.height
-        edgePixels.reserveCapacity(8 * (width + height))
         let w = width, h = height, stride = raster.bytesPerRow
+        var edges = EdgeTally()
+        edges.pixels.reserveCapacity(8 * (width + height))
         raster.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             for y in 0..<h {
@@ -36,9 +37,13 @@ struct AlphaScan {
                 let rows = RowNeighbourhood(
                     row: row, up: y > 0 ? row - stride : nil, down: y < h - 1 ? row + stride : nil, y: y, width: w)
                 var tally = RowTally(minX: w)
-                Self.scanRow(rows, &tally, edgePixels: &edgePixels)
+                Self.scanRow(rows, &tally, edges: &edges)
                 add(tally, row: y)
             }
+            edgePixels = edges.pixels
+            outlinePixels = edges.outline
+            hardOutlinePixels = edges.hardOutline
+            stepPixels = edges.steps
             transparentPixels = w * h - partialPixels - opaquePixels
             countBorderContact(base, stride: stride, touchAlpha: touchAlpha)
         }
@@ -53,7 +58,8 @@ struct AlphaScan {
         let width: Int
     }
 
-    /// What one row adds up to, counted in locals while the row is scanned.
+    /// What one row adds up to, counted in locals while the row is scanned (the counts of
+    /// every non-transparent pixel; the rarer edge counts go to `EdgeTally`).
     private struct RowTally {
         /// The first non-transparent pixel's x (the width while there is none).
         var minX: Int
@@ -62,6 +68,12 @@ struct AlphaScan {
         var partial = 0
         var opaque = 0
         var alphaSum = 0
+    }
+
+    /// The edge pixels and their counts, gathered over all rows (kept apart from `RowTally`,
+    /// whose counters change on every pixel).
+    private struct EdgeTally {
+        var pixels: [Int32] = []
         var outline = 0
         var hardOutline = 0
         var steps = 0
@@ -83,9 +95,6 @@ struct AlphaScan {
         partialPixels &+= tally.partial
         opaquePixels &+= tally.opaque
         alphaSum &+= tally.alphaSum
-        outlinePixels &+= tally.outline
-        hardOutlinePixels &+= tally.hardOutline
-        stepPixels &+= tally.steps
         if tally.maxX >= 0 {
             minX = min(minX, tally.minX)
             maxX = max(maxX, tally.maxX)
@@ -97,7 +106,7 @@ struct AlphaScan {
     /// Scans a row, eight pixels at a time where whole blocks are transparent or interior,
     /// appending its edge pixels.
     @inline(__always)
-    private static func scanRow(_ rows: RowNeighbourhood, _ tally: inout RowTally, edgePixels: inout [Int32]) {
+    private static func scanRow(_ rows: RowNeighbourhood, _ tally: inout RowTally, edges: inout EdgeTally) {
         let w = rows.width
         var x = 0
         while x < w {
@@ -119,7 +128,7 @@ struct AlphaScan {
             }
             let end = min(w, x &+ 8)
             while x < end {
-                scanPixel(x, rows, &tally, edgePixels: &edgePixels)
+                scanPixel(x, rows, &tally, edges: &edges)
                 x &+= 1
             }
         }
@@ -149,7 +158,7 @@ struct AlphaScan {
     /// Counts the pixel at `x`: its alpha, whether it is on the outline (a fully transparent
     /// 4-neighbour; the canvas's edge is not one), and whether it is an edge pixel.
     @inline(__always)
-    private static func scanPixel(_ x: Int, _ rows: RowNeighbourhood, _ tally: inout RowTally, edgePixels: inout [Int32]) {
+    private static func scanPixel(_ x: Int, _ rows: RowNeighbourhood, _ tally: inout RowTally, edges: inout EdgeTally) {
         let w = rows.width, row = rows.row
         let a = row[x &* 4 &+ 3]
         if a == 0 { return }
@@ -166,15 +175,15 @@ struct AlphaScan {
         if a == 255 {
             tally.opaque &+= 1
             if outline {
-                tally.outline &+= 1
-                tally.hardOutline &+= 1
-                if horizontalGap && verticalGap { tally.steps &+= 1 }
-                edgePixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
+                edges.outline &+= 1
+                edges.hardOutline &+= 1
+                if horizontalGap && verticalGap { edges.steps &+= 1 }
+                edges.pixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
             }
         } else {
             tally.partial &+= 1
-            if outline { tally.outline &+= 1 }
-            edgePixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
+            if outline { edges.outline &+= 1 }
+            edges.pixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
         }
     }
 
