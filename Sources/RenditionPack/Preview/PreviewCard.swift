@@ -60,6 +60,8 @@ struct PreviewCard {
         var gridLeft: Int { PreviewStyle.margin + PreviewStyle.labelColumn }
     }
 
+    /// Draws the card: border and header, then for a decoded sticker the grid of renditions
+    /// and, for an animation, the strip of frames.
     func render() -> PreviewCardImage {
         let badges = badgeLayout(maxWidth: 1_400)
         let layout = layout(badges)
