@@ -14,6 +14,7 @@ struct CrashSafetyTests {
     @Test("a batch killed repeatedly never leaves a partial file and resumes to the same bytes")
     func killAndResume() throws {
         let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(24).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        #expect(inputs.count == 24)
         let reference = NSTemporaryDirectory() + "rendition-ref-" + UUID().uuidString
         let resumed = NSTemporaryDirectory() + "rendition-kill-" + UUID().uuidString
         let clock = ContinuousClock()

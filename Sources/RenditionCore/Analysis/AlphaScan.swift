@@ -27,104 +27,184 @@ struct AlphaScan {
         height = raster.height
         minX = raster.width
         minY = raster.height
-        edgePixels.reserveCapacity(8 * (width + height))
         let w = width, h = height, stride = raster.bytesPerRow
+        var edges = EdgeTally()
+        edges.pixels.reserveCapacity(8 * (width + height))
         raster.bytes.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress!
             for y in 0..<h {
                 let row = base + y * stride
-                let up = y > 0 ? row - stride : nil
-                let down = y < h - 1 ? row + stride : nil
-                var rowMin = w, rowMax = -1
-                var partial = 0, opaque = 0, sum = 0
-                var x = 0
-                let raw = UnsafeRawPointer(row)
-                while x < w {
-                    // Eight pixels at a time: skip fully transparent blocks, and count opaque
-                    // blocks whose neighbours (above, below, left, right) are all non-transparent.
-                    if x &+ 8 <= w {
-                        let alphas = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<UInt32>.self) &>> 24
-                        let zero = SIMD8<UInt32>(repeating: 0)
-                        if all(alphas .== zero) {
-                            x &+= 8
-                            continue
-                        }
-                        if all(alphas .== SIMD8<UInt32>(repeating: 255)) {
-                            var interior = true
-                            if let up {
-                                let a = UnsafeRawPointer(up).loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<UInt32>.self) &>> 24
-                                interior = !any(a .== zero)
-                            }
-                            if interior, let down {
-                                let a = UnsafeRawPointer(down).loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<UInt32>.self) &>> 24
-                                interior = !any(a .== zero)
-                            }
-                            if interior && x > 0 && row[x &* 4 &- 1] == 0 { interior = false }
-                            if interior && x &+ 8 < w && row[x &* 4 &+ 35] == 0 { interior = false }
-                            if interior {
-                                if rowMin == w { rowMin = x }
-                                rowMax = x &+ 7
-                                opaque &+= 8
-                                sum &+= 8 &* 255
-                                x &+= 8
-                                continue
-                            }
-                        }
-                    }
-                    let end = min(w, x &+ 8)
-                    while x < end {
-                        defer { x &+= 1 }
-                        let a = row[x &* 4 &+ 3]
-                        if a == 0 { continue }
-                        sum &+= Int(a)
-                        if rowMin == w { rowMin = x }
-                        rowMax = x
-                        let left: UInt8 = x > 0 ? row[x &* 4 &- 1] : 255
-                        let right: UInt8 = x < w - 1 ? row[x &* 4 &+ 7] : 255
-                        let above: UInt8 = up?[x &* 4 &+ 3] ?? 255
-                        let below: UInt8 = down?[x &* 4 &+ 3] ?? 255
-                        let horizontalGap = left == 0 || right == 0
-                        let verticalGap = above == 0 || below == 0
-                        let outline = horizontalGap || verticalGap
-                        if a == 255 {
-                            opaque &+= 1
-                            if outline {
-                                outlinePixels &+= 1
-                                hardOutlinePixels &+= 1
-                                if horizontalGap && verticalGap { stepPixels &+= 1 }
-                                edgePixels.append(Int32(truncatingIfNeeded: y * w + x))
-                            }
-                        } else {
-                            partial &+= 1
-                            if outline { outlinePixels &+= 1 }
-                            edgePixels.append(Int32(truncatingIfNeeded: y * w + x))
-                        }
-                    }
-                }
-                partialPixels &+= partial
-                opaquePixels &+= opaque
-                alphaSum &+= sum
-                if rowMax >= 0 {
-                    minX = min(minX, rowMin)
-                    maxX = max(maxX, rowMax)
-                    minY = min(minY, y)
-                    maxY = y
-                }
+                let rows = RowNeighbourhood(
+                    row: row, up: y > 0 ? row - stride : nil, down: y < h - 1 ? row + stride : nil, y: y, width: w)
+                var tally = RowTally(minX: w)
+                Self.scanRow(rows, &tally, edges: &edges)
+                add(tally, row: y)
             }
+            edgePixels = edges.pixels
+            outlinePixels = edges.outline
+            hardOutlinePixels = edges.hardOutline
+            stepPixels = edges.steps
             transparentPixels = w * h - partialPixels - opaquePixels
-
-            // Border contact.
-            func count(_ offsets: StrideTo<Int>, side: CanvasSides) {
-                var n = 0
-                for o in offsets where base[o + 3] >= touchAlpha { n += 1 }
-                if n > 0 { touching.insert(side) }
-                touchingPixels += n
-            }
-            count(Swift.stride(from: 0, to: w * 4, by: 4), side: .top)
-            count(Swift.stride(from: (h - 1) * stride, to: (h - 1) * stride + w * 4, by: 4), side: .bottom)
-            count(Swift.stride(from: 0, to: h * stride, by: stride), side: .left)
-            count(Swift.stride(from: (w - 1) * 4, to: h * stride, by: stride), side: .right)
+            countBorderContact(base, stride: stride, touchAlpha: touchAlpha)
         }
+    }
+
+    /// A row of pixels with the rows above and below it (`nil` at the canvas's top and bottom).
+    private struct RowNeighbourhood {
+        let row: UnsafePointer<UInt8>
+        let up: UnsafePointer<UInt8>?
+        let down: UnsafePointer<UInt8>?
+        let y: Int
+        let width: Int
+    }
+
+    /// What one row adds up to, counted in locals while the row is scanned (the counts of
+    /// every non-transparent pixel; the rarer edge counts go to `EdgeTally`).
+    private struct RowTally {
+        /// The first non-transparent pixel's x (the width while there is none).
+        var minX: Int
+        /// The last non-transparent pixel's x (-1 while there is none).
+        var maxX = -1
+        var partial = 0
+        var opaque = 0
+        var alphaSum = 0
+    }
+
+    /// The edge pixels and their counts, gathered over all rows (kept apart from `RowTally`,
+    /// whose counters change on every pixel).
+    private struct EdgeTally {
+        var pixels: [Int32] = []
+        var outline = 0
+        var hardOutline = 0
+        var steps = 0
+    }
+
+    /// How a block of eight pixels can be counted.
+    private enum Block {
+        /// All eight fully transparent: nothing to count.
+        case transparent
+        /// All eight opaque and none of their neighbours (above, below, left, right)
+        /// transparent: eight opaque pixels, none on the outline.
+        case interior
+        /// Anything else: counted pixel by pixel.
+        case mixed
+    }
+
+    /// Adds row `y`'s tally to the totals.
+    private mutating func add(_ tally: RowTally, row y: Int) {
+        partialPixels &+= tally.partial
+        opaquePixels &+= tally.opaque
+        alphaSum &+= tally.alphaSum
+        if tally.maxX >= 0 {
+            minX = min(minX, tally.minX)
+            maxX = max(maxX, tally.maxX)
+            minY = min(minY, y)
+            maxY = y
+        }
+    }
+
+    /// Scans a row, eight pixels at a time where whole blocks are transparent or interior,
+    /// appending its edge pixels.
+    @inline(__always)
+    private static func scanRow(_ rows: RowNeighbourhood, _ tally: inout RowTally, edges: inout EdgeTally) {
+        let w = rows.width
+        var x = 0
+        while x < w {
+            if x &+ 8 <= w {
+                switch block(at: x, rows) {
+                case .transparent:
+                    x &+= 8
+                    continue
+                case .interior:
+                    if tally.minX == w { tally.minX = x }
+                    tally.maxX = x &+ 7
+                    tally.opaque &+= 8
+                    tally.alphaSum &+= 8 &* 255
+                    x &+= 8
+                    continue
+                case .mixed:
+                    break
+                }
+            }
+            let end = min(w, x &+ 8)
+            while x < end {
+                scanPixel(x, rows, &tally, edges: &edges)
+                x &+= 1
+            }
+        }
+    }
+
+    /// The alphas of the eight pixels from `x` in `row`.
+    @inline(__always)
+    private static func alphas(_ row: UnsafePointer<UInt8>, at x: Int) -> SIMD8<UInt32> {
+        UnsafeRawPointer(row).loadUnaligned(fromByteOffset: x &* 4, as: SIMD8<UInt32>.self) &>> 24
+    }
+
+    /// Classifies the eight pixels from `x` (`x + 8 <= width`).
+    @inline(__always)
+    private static func block(at x: Int, _ rows: RowNeighbourhood) -> Block {
+        let w = rows.width
+        let own = alphas(rows.row, at: x)
+        let zero = SIMD8<UInt32>(repeating: 0)
+        if all(own .== zero) { return .transparent }
+        guard all(own .== SIMD8<UInt32>(repeating: 255)) else { return .mixed }
+        if let up = rows.up, any(alphas(up, at: x) .== zero) { return .mixed }
+        if let down = rows.down, any(alphas(down, at: x) .== zero) { return .mixed }
+        if x > 0 && rows.row[x &* 4 &- 1] == 0 { return .mixed }
+        if x &+ 8 < w && rows.row[x &* 4 &+ 35] == 0 { return .mixed }
+        return .interior
+    }
+
+    /// Counts the pixel at `x`: its alpha, whether it is on the outline (a fully transparent
+    /// 4-neighbour; the canvas's edge is not one), and whether it is an edge pixel.
+    @inline(__always)
+    private static func scanPixel(_ x: Int, _ rows: RowNeighbourhood, _ tally: inout RowTally, edges: inout EdgeTally) {
+        let w = rows.width, row = rows.row
+        let a = row[x &* 4 &+ 3]
+        if a == 0 { return }
+        tally.alphaSum &+= Int(a)
+        if tally.minX == w { tally.minX = x }
+        tally.maxX = x
+        let left: UInt8 = x > 0 ? row[x &* 4 &- 1] : 255
+        let right: UInt8 = x < w - 1 ? row[x &* 4 &+ 7] : 255
+        let above: UInt8 = rows.up?[x &* 4 &+ 3] ?? 255
+        let below: UInt8 = rows.down?[x &* 4 &+ 3] ?? 255
+        let horizontalGap = left == 0 || right == 0
+        let verticalGap = above == 0 || below == 0
+        let outline = horizontalGap || verticalGap
+        if a == 255 {
+            tally.opaque &+= 1
+            if outline {
+                edges.outline &+= 1
+                edges.hardOutline &+= 1
+                if horizontalGap && verticalGap { edges.steps &+= 1 }
+                edges.pixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
+            }
+        } else {
+            tally.partial &+= 1
+            if outline { edges.outline &+= 1 }
+            edges.pixels.append(Int32(truncatingIfNeeded: rows.y * w + x))
+        }
+    }
+
+    /// Counts the pixels on each side of the canvas with at least `touchAlpha`.
+    private mutating func countBorderContact(_ base: UnsafePointer<UInt8>, stride: Int, touchAlpha: UInt8) {
+        let w = width, h = height
+        countContact(base, Swift.stride(from: 0, to: w * 4, by: 4), side: .top, touchAlpha: touchAlpha)
+        countContact(base, Swift.stride(from: (h - 1) * stride, to: (h - 1) * stride + w * 4, by: 4), side: .bottom,
+                     touchAlpha: touchAlpha)
+        countContact(base, Swift.stride(from: 0, to: h * stride, by: stride), side: .left, touchAlpha: touchAlpha)
+        countContact(base, Swift.stride(from: (w - 1) * 4, to: h * stride, by: stride), side: .right, touchAlpha: touchAlpha)
+    }
+
+    /// Counts the pixels at byte `offsets` with at least `touchAlpha`; any makes `side` touched.
+    private mutating func countContact(
+        _ base: UnsafePointer<UInt8>, _ offsets: StrideTo<Int>, side: CanvasSides, touchAlpha: UInt8
+    ) {
+        var n = 0
+        for o in offsets where base[o + 3] >= touchAlpha { n += 1 }
+        if n > 0 { touching.insert(side) }
+        touchingPixels += n
     }
 
     func coverage() -> AlphaCoverage {

@@ -37,56 +37,96 @@ struct PreviewCard {
         return chosen.sorted()
     }
 
-    func render() -> PreviewCardImage {
-        let m = PreviewStyle.margin, gap = PreviewStyle.gap
-        let headerHeight = 21 + 12
-        let badges = badgeLayout(maxWidth: 1_400)
-        let badgesHeight = badges.rows * 30
-        var width = max(BitmapFont.width(of: headline, scale: 3) + 24 + BitmapFont.width(of: facts, scale: 2), badges.width) + 2 * m
-        var height = m + headerHeight + badgesHeight + m
+    /// The badges with where each goes (`x` from the left margin, `row` from the top),
+    /// how many rows they take and the widest row's width.
+    typealias Badges = (items: [(text: String, color: RGBColor, x: Int, row: Int)], rows: Int, width: Int)
 
-        var gridTop = 0, columnWidth = 0, stripTop = 0
+    /// Height of the headline row, above the badges.
+    static let headerHeight = 21 + 12
+
+    /// Where the parts of a card go: its size, the grid of renditions and the strip of frames.
+    struct Layout {
+        var width: Int
+        var height: Int
+        /// Top of the grid of renditions (the column headers are above it).
+        var gridTop = 0
+        /// Width of a column of the grid: the widest tile.
+        var columnWidth = 0
+        /// Top of the strip of frames.
+        var stripTop = 0
+        /// The frames shown in the strip (none for a still).
         var strip: [Int] = []
-        if let animation {
-            columnWidth = options.scales.map { tileSize($0, animation).width }.max() ?? 0
-            gridTop = height - m + 8 + 14 + 10  // column headers above the grid
-            let gridHeight = options.scales.reduce(0) { $0 + tileSize($1, animation).height + gap }
-            width = max(width, 2 * m + PreviewStyle.labelColumn + options.backgrounds.count * (columnWidth + gap))
-            height = gridTop + gridHeight + m
-            if animation.isAnimated {
-                strip = stripFrames(animation)
-                let tile = tileSize(.x1, animation)
-                stripTop = gridTop + gridHeight + 8
-                height = stripTop + tile.height + 8 + 14 + m
-                width = max(width, 2 * m + PreviewStyle.labelColumn + strip.count * (tile.width + gap))
-            }
+        /// Left edge of the grid and the strip, right of the row labels.
+        var gridLeft: Int { PreviewStyle.margin + PreviewStyle.labelColumn }
+    }
+
+    /// Draws the card: border and header, then for a decoded sticker the grid of renditions
+    /// and, for an animation, the strip of frames.
+    func render() -> PreviewCardImage {
+        let badges = badgeLayout(maxWidth: 1_400)
+        let layout = layout(badges)
+        var canvas = PreviewCanvas(width: layout.width, height: layout.height, background: PreviewStyle.card)
+        drawBorderAndHeader(badges, layout, on: &canvas)
+        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: []) }
+        drawColumnHeaders(layout, on: &canvas)
+        var tiles = drawRenditionRows(animation, layout, on: &canvas)
+        if !layout.strip.isEmpty {
+            tiles += drawStrip(animation, layout, on: &canvas)
         }
+        return PreviewCardImage(raster: canvas.raster, tiles: tiles)
+    }
 
-        var canvas = PreviewCanvas(width: width, height: height, background: PreviewStyle.card)
+    /// The card's size and where its grid and strip go.
+    func layout(_ badges: Badges) -> Layout {
+        let m = PreviewStyle.margin, gap = PreviewStyle.gap
+        let headlineWidth = BitmapFont.width(of: headline, scale: 3) + 24 + BitmapFont.width(of: facts, scale: 2)
+        var layout = Layout(width: max(headlineWidth, badges.width) + 2 * m, height: m + Self.headerHeight + badges.rows * 30 + m)
+        guard let animation else { return layout }
+        layout.columnWidth = options.scales.map { tileSize($0, animation).width }.max() ?? 0
+        layout.gridTop = layout.height - m + 8 + 14 + 10  // column headers above the grid
+        let gridHeight = options.scales.reduce(0) { $0 + tileSize($1, animation).height + gap }
+        layout.width = max(layout.width, 2 * m + PreviewStyle.labelColumn + options.backgrounds.count * (layout.columnWidth + gap))
+        layout.height = layout.gridTop + gridHeight + m
+        if animation.isAnimated {
+            layout.strip = stripFrames(animation)
+            let tile = tileSize(.x1, animation)
+            layout.stripTop = layout.gridTop + gridHeight + 8
+            layout.height = layout.stripTop + tile.height + 8 + 14 + m
+            layout.width = max(layout.width, 2 * m + PreviewStyle.labelColumn + layout.strip.count * (tile.width + gap))
+        }
+        return layout
+    }
+
+    /// The border in the colour of the worst finding, the headline and facts, and the badges.
+    func drawBorderAndHeader(_ badges: Badges, _ layout: Layout, on canvas: inout PreviewCanvas) {
+        let m = PreviewStyle.margin
         let worst = report.findings.map(\.severity).max()
-        canvas.stroke(PixelRect(x: 0, y: 0, width: width, height: height), width: worst == nil ? 2 : 4,
+        canvas.stroke(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), width: worst == nil ? 2 : 4,
                       worst.map(PreviewStyle.color) ?? PreviewStyle.cardBorder)
-
-        // Header and badges.
         canvas.text(headline, x: m, y: m, scale: 3, PreviewStyle.ink)
         canvas.text(facts, x: m + BitmapFont.width(of: headline, scale: 3) + 24, y: m + 7, scale: 2, PreviewStyle.mutedInk)
         for badge in badges.items {
-            Self.pill(badge.text, color: badge.color, x: m + badge.x, y: m + headerHeight + badge.row * 30, on: &canvas)
+            Self.pill(badge.text, color: badge.color, x: m + badge.x, y: m + Self.headerHeight + badge.row * 30, on: &canvas)
         }
-        var tiles: [PreviewTile] = []
-        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: tiles) }
+    }
 
-        // Column headers.
-        let gridLeft = m + PreviewStyle.labelColumn
+    /// Each background's name above its column.
+    func drawColumnHeaders(_ layout: Layout, on canvas: inout PreviewCanvas) {
+        let gap = PreviewStyle.gap
         for (c, background) in options.backgrounds.enumerated() {
             let label = background.name.uppercased()
-            let x = gridLeft + c * (columnWidth + gap) + (columnWidth - BitmapFont.width(of: label, scale: 2)) / 2
-            canvas.text(label, x: x, y: gridTop - 24, scale: 2, PreviewStyle.mutedInk)
+            let x = layout.gridLeft + c * (layout.columnWidth + gap) + (layout.columnWidth - BitmapFont.width(of: label, scale: 2)) / 2
+            canvas.text(label, x: x, y: layout.gridTop - 24, scale: 2, PreviewStyle.mutedInk)
         }
+    }
 
-        // Rows of renditions.
+    /// A row per scale: the first frame's rendition on every background, with its marks.
+    /// - Returns: the tiles drawn, row by row.
+    func drawRenditionRows(_ animation: Animation, _ layout: Layout, on canvas: inout PreviewCanvas) -> [PreviewTile] {
+        let m = PreviewStyle.margin, gap = PreviewStyle.gap
         let marks = TileMarks(report: report, backgrounds: options.backgrounds)
-        var y = gridTop
+        var tiles: [PreviewTile] = []
+        var y = layout.gridTop
         var backgroundCache: [String: Raster] = [:]
         func backgroundTile(_ background: TestBackground, _ w: Int, _ h: Int) -> Raster {
             let key = "\(background.name) \(w)x\(h)"
@@ -103,7 +143,7 @@ struct PreviewCard {
             canvas.text(scale.suffix.uppercased(), x: m, y: y + 4, scale: 3, PreviewStyle.ink)
             canvas.text("\(s.width)x\(s.height)", x: m, y: y + 34, scale: 2, PreviewStyle.mutedInk)
             for (c, background) in options.backgrounds.enumerated() {
-                let x = gridLeft + c * (columnWidth + gap) + (columnWidth - tile.width) / 2
+                let x = layout.gridLeft + c * (layout.columnWidth + gap) + (layout.columnWidth - tile.width) / 2
                 canvas.draw(backgroundTile(background, tile.width, tile.height), x: x, y: y)
                 canvas.draw(rendition, x: x + tile.pad, y: y + tile.pad)
                 let rect = PixelRect(x: x, y: y, width: tile.width, height: tile.height)
@@ -117,30 +157,35 @@ struct PreviewCard {
             }
             y += tile.height + gap
         }
+        return tiles
+    }
 
-        // The strip of frames at @1x on a checkerboard.
-        if !strip.isEmpty {
-            let tile = tileSize(.x1, animation)
-            let s = size(.x1, animation)
-            canvas.text("FRAMES", x: m, y: stripTop + 4, scale: 2, PreviewStyle.ink)
-            canvas.text("@1X", x: m, y: stripTop + 26, scale: 2, PreviewStyle.mutedInk)
-            var start = [Double](repeating: 0, count: animation.frames.count)
-            for i in 1..<animation.frames.count { start[i] = start[i - 1] + animation.frames[i - 1].delay.seconds }
-            for (k, index) in strip.enumerated() {
-                let x = gridLeft + k * (tile.width + gap)
-                let rect = PixelRect(x: x, y: stripTop, width: tile.width, height: tile.height)
-                canvas.checkerboard(rect, cell: 8, PreviewStyle.checkerLight, PreviewStyle.checkerDark)
-                let frame = LanczosResampler().resample(animation.frames[index].raster, width: s.width, height: s.height)
-                canvas.draw(frame, x: x + tile.pad, y: stripTop + tile.pad)
-                let marked = report.findings.filter { $0.frame == index }
-                marks.draw(marked, in: rect, on: &canvas)
-                tiles.append(PreviewTile(rect: rect, padding: tile.pad, scale: .x1, background: nil, frame: index,
-                                         codes: marked.map(\.code)))
-                let caption = "F\(index + 1)  \(LintFormat.decimal(start[index], digits: 2))S"
-                canvas.text(caption, x: x, y: stripTop + tile.height + 8, scale: 2, PreviewStyle.mutedInk)
-            }
+    /// The strip of frames at @1x on a checkerboard, each with its number and start time.
+    /// - Returns: the tiles drawn, left to right.
+    func drawStrip(_ animation: Animation, _ layout: Layout, on canvas: inout PreviewCanvas) -> [PreviewTile] {
+        let m = PreviewStyle.margin, gap = PreviewStyle.gap, stripTop = layout.stripTop
+        let marks = TileMarks(report: report, backgrounds: options.backgrounds)
+        let tile = tileSize(.x1, animation)
+        let s = size(.x1, animation)
+        canvas.text("FRAMES", x: m, y: stripTop + 4, scale: 2, PreviewStyle.ink)
+        canvas.text("@1X", x: m, y: stripTop + 26, scale: 2, PreviewStyle.mutedInk)
+        var start = [Double](repeating: 0, count: animation.frames.count)
+        for i in 1..<animation.frames.count { start[i] = start[i - 1] + animation.frames[i - 1].delay.seconds }
+        var tiles: [PreviewTile] = []
+        for (k, index) in layout.strip.enumerated() {
+            let x = layout.gridLeft + k * (tile.width + gap)
+            let rect = PixelRect(x: x, y: stripTop, width: tile.width, height: tile.height)
+            canvas.checkerboard(rect, cell: 8, PreviewStyle.checkerLight, PreviewStyle.checkerDark)
+            let frame = LanczosResampler().resample(animation.frames[index].raster, width: s.width, height: s.height)
+            canvas.draw(frame, x: x + tile.pad, y: stripTop + tile.pad)
+            let marked = report.findings.filter { $0.frame == index }
+            marks.draw(marked, in: rect, on: &canvas)
+            tiles.append(PreviewTile(rect: rect, padding: tile.pad, scale: .x1, background: nil, frame: index,
+                                     codes: marked.map(\.code)))
+            let caption = "F\(index + 1)  \(LintFormat.decimal(start[index], digits: 2))S"
+            canvas.text(caption, x: x, y: stripTop + tile.height + 8, scale: 2, PreviewStyle.mutedInk)
         }
-        return PreviewCardImage(raster: canvas.raster, tiles: tiles)
+        return tiles
     }
 
     /// `NAME`.
@@ -161,7 +206,7 @@ struct PreviewCard {
     }
 
     /// One badge per finding (visibility findings name their background), wrapped into rows.
-    func badgeLayout(maxWidth: Int) -> (items: [(text: String, color: RGBColor, x: Int, row: Int)], rows: Int, width: Int) {
+    func badgeLayout(maxWidth: Int) -> Badges {
         var items: [(String, RGBColor, Int, Int)] = []
         var x = 0, row = 0, widest = 0
         for finding in report.findings {

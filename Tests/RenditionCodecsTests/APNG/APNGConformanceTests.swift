@@ -117,6 +117,11 @@ struct APNGConformanceTests {
 
     static let pngSuiteFiles = (try? Fixtures.files(in: "pngsuite", extension: "png")) ?? []
 
+    @Test("the PngSuite folder holds its 175 files (161 valid, 14 corrupt)")
+    func pngSuiteIsComplete() {
+        #expect(Self.pngSuiteFiles.count == 175)
+    }
+
     /// Plain PNGs go through Rendition's own inflate/unfilter/expand path (not libpng).
     @Test("every PngSuite file decodes to the reference pixels; corrupt ones give typed errors", arguments: pngSuiteFiles)
     func pngSuite(file: String) throws {

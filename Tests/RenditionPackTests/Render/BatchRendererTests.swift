@@ -50,6 +50,7 @@ struct BatchRendererTests {
     @Test("the same bytes come out with 1 and 2 threads")
     func threadCountDoesNotChangeOutput() throws {
         let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(6).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        #expect(inputs.count == 6)
         var outputs: [[String: Data]] = []
         for threads in [1, 2] {
             let output = try Self.temporaryFolder()
@@ -98,6 +99,7 @@ struct BatchRendererTests {
     @Test("shards split a catalog into disjoint parts that cover it")
     func shards() throws {
         let names = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").map { String($0.dropLast(4)) }
+        #expect(names.count == 152)
         var seen = Set<String>()
         for i in 1...3 {
             let shard = try #require(Shard(parsing: "\(i)/3"))
