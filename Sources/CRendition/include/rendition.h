@@ -311,7 +311,8 @@ typedef struct rdn_render_options {
     /** The platform (UTF-8 identifier); NULL means "apple-messages": @3x masters, @2x and @1x
      *  renditions. rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory
      *  accept only "apple-messages"; rdn_render_pack also accepts "whatsapp", "signal",
-     *  "telegram", "discord", "line" (that platform's pack besides the Apple one) and "all".
+     *  "telegram", "discord", "line" (that platform's pack besides the Apple one), "all", and
+     *  a comma-separated list of these ("whatsapp,signal").
      *  Any other name: RDN_ERROR_INVALID_ARGUMENT. */
     const char *profile;
     /** Which renditions rdn_render makes: RDN_SCALE_* bits; 0 means the profile's set
@@ -432,6 +433,69 @@ rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name,
  */
 rdn_status rdn_render_directory(const char *input_dir, const char *output_dir, const rdn_render_options *options,
                                 char **out_report_json, rdn_error **error);
+
+/**
+ * Called by rdn_render_files once per sticker, in input order: as soon as a sticker and every
+ * sticker before it are done, from whichever of the batch's threads finished last (so calls
+ * never overlap). Suited to progress bars and to streaming per-sticker results.
+ *
+ * context       the batch options' `context`, as given.
+ * done, total   stickers done so far (this one included) and stickers in the batch.
+ * sticker_json  this sticker's entry of the report (see rdn_render_directory):
+ *               {"name":…,"input":…,"status":"ok"|"up-to-date"|"failed","outputs":[…],"error"?},
+ *               UTF-8, owned by the library and valid only during the call.
+ */
+typedef void (*rdn_sticker_callback)(void *context, size_t done, size_t total, const char *sticker_json);
+
+/**
+ * Settings of rdn_render_files besides the rendering ones. Always start from
+ * rdn_batch_options_init(); passing NULL means those defaults.
+ */
+typedef struct rdn_batch_options {
+    /** sizeof(rdn_batch_options) as the caller compiled it; set by rdn_batch_options_init. */
+    uint32_t struct_size;
+    /** Non-zero: render every sticker, even those whose outputs are up to date, and keep no
+     *  manifest (`rendition render --force`). Default 0. */
+    uint32_t force;
+    /** Render only the stickers of shard `shard_index` (0-based) of `shard_count`, split by a
+     *  stable hash of their names exactly like `rendition render --shard i/n` (which is
+     *  1-based); the others are not part of the batch. shard_count 0 (the default) or 1: all
+     *  stickers. shard_index must be below shard_count. */
+    uint32_t shard_index;
+    /** Number of shards; see shard_index. */
+    uint32_t shard_count;
+    /** Called once per sticker (NULL: not called). */
+    rdn_sticker_callback on_sticker;
+    /** Passed to on_sticker as it is. */
+    void *context;
+} rdn_batch_options;
+
+/** Fills `options` with the defaults (struct_size included). NULL is ignored. Never fails. */
+void rdn_batch_options_init(rdn_batch_options *options);
+
+/**
+ * Renders stickers into `output_dir` exactly like `rendition render INPUT... -o OUTPUT_DIR`:
+ * the same file names, atomic writes, manifest and skipping of up-to-date stickers, the same
+ * bytes. `inputs` are files or folders (searched recursively as in rdn_render_directory), in
+ * order; two inputs with the same sticker name fail the later one. As with `--compression`,
+ * options->compression sets the PNG and APNG level only (WebP keeps its default method), so
+ * that the manifest and the bytes are the command line's. Several processes may
+ * render into the same folder at once (shards of a job array, workers of a cluster): the
+ * manifest lines of all of them are kept, and leftover temporary files of killed writers are
+ * removed only by a batch that finds no other writer at work.
+ *
+ * inputs, input_count  the paths (UTF-8); input_count 0 renders nothing (the folder is still
+ *                      created, tidied and its manifest compacted).
+ * batch                force, shard and the per-sticker callback (NULL: defaults).
+ * out_report_json      receives (unless NULL) the report, as for rdn_render_directory.
+ *
+ * Fails with RDN_ERROR_IO when an input does not exist or `output_dir` cannot be created,
+ * RDN_ERROR_INVALID_ARGUMENT for NULL paths, a bad shard or batch options not set up with
+ * rdn_batch_options_init. A sticker that fails is reported and the others go on.
+ */
+rdn_status rdn_render_files(const char *const *inputs, size_t input_count, const char *output_dir,
+                            const rdn_render_options *options, const rdn_batch_options *batch,
+                            char **out_report_json, rdn_error **error);
 
 /**
  * Builds a sticker pack from a folder of @3x stickers, like `rendition pack SRC -o OUT`: in
