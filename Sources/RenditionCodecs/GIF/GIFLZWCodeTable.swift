@@ -9,6 +9,7 @@ struct GIFLZWCodeTable {
     /// The largest number of codes (12-bit codes).
     static var maxCodes: Int { 4096 }
 
+    /// The stream's minimum code size (1–11): literal codes are below `1 << minimumCodeSize`.
     let minimumCodeSize: Int
     /// The clear code: `1 << minimumCodeSize`.
     let clear: Int

@@ -3,9 +3,10 @@ import RenditionCodecs
 import RenditionCore
 import Testing
 
-/// GIF → GIF: every decodable GIF fixture, decoded, encoded and decoded again, keeps its frame
-/// count, delays, loop count and every pixel of every frame (their frames have at most 255
-/// colours each, so the encoder's palettes are exact).
+/// GIF → GIF: every GIF fixture but the eight the decoder must reject (each checked for its
+/// error), decoded, encoded and decoded again, keeps its frame count, delays, loop count and
+/// every pixel of every frame (their frames have at most 255 colours each, so the encoder's
+/// palettes are exact).
 @Suite("GIF encoding: GIF → GIF round trips")
 struct GIFRoundTripTests {
     static let files: [String] = ["gif/pillow", "gif/wuffs", "gif/peterdn-gif-test-suite", "gif/ancell-gif-test-suite"]
