@@ -11,7 +11,7 @@ struct RenderCommandTests {
     /// Every file in `folder` except the manifest (whose lines follow completion order) and its lock.
     static func files(in folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(RenderManifest.fileName) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(".rendition-manifest") {
             files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
         return files

@@ -98,7 +98,7 @@ struct InstalledLibraryTests {
         let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.\(version)"]).stdout
         let exported = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         #expect(exported == (try headerFunctions()))
-        #expect(try headerFunctions().count == 22)
+        #expect(try headerFunctions().count == 24)
         let modversion = try run("/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
         #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == version)
     }
@@ -137,23 +137,26 @@ struct InstalledLibraryTests {
         #expect(suppressed.flatMap { Int($0) }.map { $0 <= 1 } == true, "suppressed blocks: \(suppressed ?? "none")")
     }
 
-    @Test("the Python ctypes example renders the sticker and passes every check")
+    @Test("the Python example, using the rendition package on the installed library, renders the sticker and passes every check")
     func pythonExample() throws {
         let installation = try Installation.shared.get()
         let output = try installation.outputFolder("python")
-        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/rendition.py"]
-            + installation.exampleArguments(output: output), environment: installation.environment)
+        let environment = installation.environment.merging([
+            "PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "\(installation.prefix)/lib/librendition.so",
+        ]) { $1 }
+        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/render_sticker.py"]
+            + installation.exampleArguments(output: output), environment: environment)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
         let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
         #expect(twoX.width == 412)
     }
 
-    @Test("the C example calls every function rendition.h declares; the Python binding declares every one")
+    @Test("the C example calls every function rendition.h declares; the Python package's binding declares every one")
     func examplesCoverTheHeader() throws {
         let functions = try headerFunctions()
         let c = try String(contentsOfFile: "\(Repository.root)/Examples/c/render.c", encoding: .utf8)
-        let python = try String(contentsOfFile: "\(Repository.root)/Examples/python/rendition.py", encoding: .utf8)
+        let python = try String(contentsOfFile: "\(Repository.root)/python/src/rendition/_native.py", encoding: .utf8)
         #expect(functions.filter { !c.contains("\($0)(") }.sorted() == [])
         #expect(functions.filter { !python.contains("\"\($0)\"") }.sorted() == [])
     }
