@@ -19,8 +19,10 @@ struct ErrorModelTests {
         #expect(Int(RDN_VERSION_PATCH) == RenditionVersion.patch)
         #expect(RDN_VERSION_STRING == RenditionVersion.string)
         #expect(Int(rdn_version()) == RenditionVersion.number)
-        #expect(rdn_version_string() == UnsafeRawPointer(RenditionVersion.text.utf8Start).assumingMemoryBound(to: CChar.self),
-                "rdn_version_string hands out the static string itself")
+        // Compared by contents: a sanitizer build may keep two copies of a string literal.
+        let first = rdn_version_string()
+        #expect(first.map { String(cString: $0) } == RenditionVersion.string)
+        #expect(rdn_version_string() == first, "rdn_version_string hands out one static string")
     }
 
     @Test("every status has its name; unknown values are RDN_STATUS_UNKNOWN")
