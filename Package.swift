@@ -94,7 +94,7 @@ let package = Package(
             name: "RenditionCTests",
             // RenditionC to call the C functions in-process; the examples run against the
             // installed library.
-            dependencies: ["RenditionC", "CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore"]),
+            dependencies: ["RenditionC", "CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import CRendition
 import RenditionC
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("C interface: images")
@@ -211,12 +212,7 @@ struct ImageFunctionTests {
     /// `png` with a critical chunk `RUST` (unknown to every decoder) after IHDR, CRC correct.
     static func withCriticalChunk(_ png: [UInt8]) -> [UInt8] {
         let type = Array("RUST".utf8), data: [UInt8] = [1, 2, 3]
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in type + data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        crc ^= 0xFFFF_FFFF
+        let crc = ReferenceCRC32.checksum(type + data)
         let be = { (v: UInt32) in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
         let afterIHDR = 8 + 12 + 13
         return Array(png[..<afterIHDR]) + be(UInt32(data.count)) + type + data + be(crc) + Array(png[afterIHDR...])

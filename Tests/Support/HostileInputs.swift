@@ -16,7 +16,7 @@ public enum HostileInputs {
             out.appendBigEndian(UInt32(data.count))
             let typed = Array(type.utf8) + data
             out += typed
-            out.appendBigEndian(CRC32.checksum(typed))
+            out.appendBigEndian(ReferenceCRC32.checksum(typed))
         }
         var header: [UInt8] = []
         header.appendBigEndian(width)
@@ -199,18 +199,6 @@ private struct DeflateBitWriter {
     mutating func finish() -> [UInt8] {
         if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
         return bytes
-    }
-}
-
-/// CRC-32 as PNG chunks use it (ISO-HDLC: reflected, polynomial 0xEDB88320), computed here so
-/// that the files do not depend on the code they test.
-private enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { (index: UInt32) in
-        (0..<8).reduce(index) { crc, _ in crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(0xFFFF_FFFF) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
 

@@ -1,3 +1,5 @@
+import RenditionTestSupport
+
 /// A PNG file as a list of chunks that tests can edit and write back with fresh CRCs
 /// (a test-side implementation, independent of the codec's own chunk code).
 struct PNGChunkList {
@@ -29,7 +31,7 @@ struct PNGChunkList {
             Self.append(UInt32(chunk.data.count), to: &out)
             let typed = Array(chunk.type.utf8) + chunk.data
             out += typed
-            Self.append(Self.crc32(typed), to: &out)
+            Self.append(ReferenceCRC32.checksum(typed), to: &out)
         }
         return out
     }
@@ -43,16 +45,6 @@ struct PNGChunkList {
 
     static func append(_ value: UInt32, to out: inout [UInt8]) {
         out += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    /// Bitwise CRC-32 (ISO 3309), as PNG uses it.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     /// `data` as a zlib stream of stored (uncompressed) deflate blocks.

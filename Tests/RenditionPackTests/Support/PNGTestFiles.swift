@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 
 /// Builds PNG files for tests: padding with an ancillary chunk, and straight RGBA written as is.
 enum PNGPadding {
@@ -50,18 +51,10 @@ enum StraightPNG {
 
 /// PNG chunk framing with CRC-32.
 enum PNGChunkBytes {
-    static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let n = UInt32(data.count)
         let body = Array(type.utf8) + data
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in body { crc = table[Int((crc ^ UInt32(byte)) & 255)] ^ (crc >> 8) }
-        crc ^= 0xFFFF_FFFF
+        let crc = ReferenceCRC32.checksum(body)
         return [UInt8(n >> 24), UInt8((n >> 16) & 255), UInt8((n >> 8) & 255), UInt8(n & 255)] + body
             + [UInt8(crc >> 24), UInt8((crc >> 16) & 255), UInt8((crc >> 8) & 255), UInt8(crc & 255)]
     }
