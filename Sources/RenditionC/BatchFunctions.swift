@@ -56,15 +56,9 @@ struct BatchSettings {
 
     /// Reads `pointer`; NULL means the defaults of `rdn_batch_options_init`.
     init(_ pointer: UnsafePointer<rdn_batch_options>?) throws(CFailure) {
-        var options = rdn_batch_options()
-        rdn_batch_options_init(&options)
-        if let pointer {
-            let size = UnsafeRawPointer(pointer).load(as: UInt32.self)
-            guard size >= MemoryLayout<rdn_batch_options>.size else {
-                throw .invalidArgument("batch->struct_size is \(size), not sizeof(rdn_batch_options) = \(MemoryLayout<rdn_batch_options>.size): set batch options up with rdn_batch_options_init")
-            }
-            options = pointer.pointee
-        }
+        let options = try SizedStruct.read(
+            pointer, name: "batch", described: "batch options", type: "rdn_batch_options", initialiser: "rdn_batch_options_init",
+            initialise: { rdn_batch_options_init(&$0) }, empty: rdn_batch_options())
         force = options.force != 0
         if options.shard_count > 1 || options.shard_index != 0 {
             guard let shard = Shard(index: Int(options.shard_index), count: Int(options.shard_count)) else {

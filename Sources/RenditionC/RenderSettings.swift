@@ -26,16 +26,9 @@ struct RenderSettings {
     /// the profile names the calling function accepts; with `lists`, also a comma-separated
     /// list of them (kept as it is in `profile`).
     init(_ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile], lists: Bool = false) throws(CFailure) {
-        var options = rdn_render_options()
-        rdn_render_options_init(&options)
-        if let pointer {
-            // Only the struct_size field is certain to exist before it is checked.
-            let size = UnsafeRawPointer(pointer).load(as: UInt32.self)
-            guard size >= MemoryLayout<rdn_render_options>.size else {
-                throw .invalidArgument("options->struct_size is \(size), not sizeof(rdn_render_options) = \(MemoryLayout<rdn_render_options>.size): set options up with rdn_render_options_init")
-            }
-            options = pointer.pointee
-        }
+        let options = try SizedStruct.read(
+            pointer, name: "options", described: "options", type: "rdn_render_options", initialiser: "rdn_render_options_init",
+            initialise: { rdn_render_options_init(&$0) }, empty: rdn_render_options())
         guard options.filter == RDN_FILTER_LANCZOS3 else {
             throw .invalidArgument("filter \(options.filter.rawValue) is unknown; this version has RDN_FILTER_LANCZOS3 (0)")
         }
