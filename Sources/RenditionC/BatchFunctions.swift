@@ -33,7 +33,7 @@ public func rdn_render_files(
         do throws(FileError) {
             var files = try StickerInputs.expand(paths)
             if let shard = batchSettings.shard {
-                files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
+                files = shard.stickerFiles(files)
             }
             let batchRenderer = BatchRenderer(renderer: StickerRenderer(options: renderOptions), outputDirectory: output,
                                               threads: settings.threads, incremental: !batchSettings.force)

@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         }
         if files.isEmpty { throw ValidationError("no image files found in \(inputs.joined(separator: ", "))") }
         if let shard = try shard.map({ try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {
-            files = files.filter { shard.contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
+            files = shard.stickerFiles(files)
         }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
         let limits: DecodeLimits

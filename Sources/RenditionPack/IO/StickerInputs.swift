@@ -26,12 +26,30 @@ public enum StickerInputs {
             let path = "\(base)/\(name)"
             if FileSystem.isDirectory(path) {
                 try collect(folder: path, into: &files)
-            } else if let dot = name.lastIndex(of: "."),
-                imageExtensions.contains(name[name.index(after: dot)...].lowercased())
-            {
+            } else if hasImageExtension(name) {
                 files.append(path)
             }
         }
+    }
+
+    /// Whether a file name has one of the image extensions a folder search takes.
+    public static func hasImageExtension(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// For each input whose sticker name an earlier input already has, that earlier input's
+    /// path (by index): one batch cannot write two stickers' renditions under one name, so
+    /// the later one fails.
+    public static func earlierInputsWithSameName(_ paths: [String]) -> [Int: String] {
+        var firstByName: [String: String] = [:]
+        var earlier: [Int: String] = [:]
+        for (index, path) in paths.enumerated() {
+            let name = stickerName(for: path)
+            if let first = firstByName[name] { earlier[index] = first } else { firstByName[name] = path }
+        }
+        return earlier
     }
 
     /// The sticker's name from its file path: the file name without its extension and

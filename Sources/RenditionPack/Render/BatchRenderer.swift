@@ -79,18 +79,7 @@ public struct BatchRenderer: Sendable {
         try FileSystem.createDirectory(outputDirectory)
         // Other processes may be writing into the same folder: see OutputFolderLock.
         let folderLock = OutputFolderLock(directory: outputDirectory) { AtomicFile.removeStaleTemporaries(in: outputDirectory) }
-        var firstByName: [String: String] = [:]
-        var duplicates: [Int: StickerError] = [:]
-        for (index, path) in inputs.enumerated() {
-            let name = StickerInputs.stickerName(for: path)
-            if let first = firstByName[name] {
-                duplicates[index] = .duplicateName(path: path, name: name, firstPath: first)
-            } else {
-                firstByName[name] = path
-            }
-        }
-
-        let duplicateErrors = duplicates
+        let earlierWithSameName = StickerInputs.earlierInputsWithSameName(inputs)
         // With fewer stickers than threads, the spare threads resample animation frames.
         let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
@@ -102,7 +91,8 @@ public struct BatchRenderer: Sendable {
                                 reportingInOrder: report) { index, worker in
             let path = inputs[index]
             let name = StickerInputs.stickerName(for: path)
-            if let duplicate = duplicateErrors[index] {
+            if let first = earlierWithSameName[index] {
+                let duplicate = StickerError.duplicateName(path: path, name: name, firstPath: first)
                 return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(duplicate))
             }
             return worker.render(path: path, name: name, into: outputDirectory)

@@ -34,6 +34,11 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         return Int(hash % UInt64(count)) == index
     }
 
+    /// The sticker files of `files` that belong to this shard (by their sticker names), in order.
+    public func stickerFiles(_ files: [String]) -> [String] {
+        files.filter { contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
+    }
+
     /// `i/n`, 1-based.
     public var description: String { "\(index + 1)/\(count)" }
 }
