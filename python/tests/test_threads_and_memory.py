@@ -25,7 +25,7 @@ def test_a_thread_renders_while_another_is_inside_a_long_render() -> None:
     def long_render() -> None:
         barrier.wait()
         start = time.perf_counter()
-        rendition.render(animation, scales=(1,), threads=1)
+        rendition.render(animation, scales=(2, 1), threads=1)  # both scales: long on a quiet machine too
         spans["a"] = (start, time.perf_counter())
 
     def short_render() -> None:
@@ -63,7 +63,7 @@ def test_python_runs_while_a_render_is_native() -> None:
         counter.start()
         time.sleep(0.05)
         start = time.perf_counter()
-        animation.resize(200, 200, threads=1)
+        animation.resize(600, 600, threads=1)  # near full size: long on a quiet machine too
         end = time.perf_counter()
         done.set()
         counter.join()
