@@ -356,6 +356,21 @@ static void check_folders(const uint8_t *sticker, size_t sticker_length, const c
           "render_files with shard 3 of 2 -> %s (%s)", rdn_status_name(status), rdn_error_message(error));
     rdn_error_free(error);
 
+    /* The stickers of the input folder, as a batch would name them; then names only. */
+    char *list = NULL;
+    status = rdn_list_stickers(inputs, 1, RDN_LIST_SEARCH, &list, &error);
+    CHECK(status == RDN_OK && list != NULL && strstr(list, "\"stickers\":[{") != NULL &&
+              strstr(list, "\"same_name_as\":null") != NULL,
+          "list_stickers: %.120s...", list ? list : rdn_error_message(error));
+    rdn_string_free(list);
+    const char *keys[] = {"s3://bucket/cat@3x.png", "other/cat.gif", "notes.txt"};
+    status = rdn_list_stickers(keys, 3, 0, &list, &error);
+    CHECK(status == RDN_OK && list != NULL && strstr(list, "\"name\":\"cat\"") != NULL &&
+              strstr(list, "\"same_name_as\":\"s3://bucket/cat@3x.png\"") != NULL &&
+              strstr(list, "\"image\":false") != NULL,
+          "list_stickers of names: %.160s", list ? list : rdn_error_message(error));
+    rdn_string_free(list);
+
     char *json = NULL;
     status = rdn_lint_bytes(sticker, sticker_length, "sticker.png", NULL, &json, &error);
     CHECK(status == RDN_OK && json != NULL && strstr(json, "\"rendition-lint/1\"") != NULL &&

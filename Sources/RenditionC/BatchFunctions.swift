@@ -16,11 +16,7 @@ public func rdn_render_files(
 ) -> rdn_status {
     outReportJSON?.pointee = nil
     return reportingErrors(error) { () throws(CFailure) in
-        guard inputs != nil || inputCount == 0 else { throw .invalidArgument("inputs is NULL but input_count is \(inputCount)") }
-        var paths: [String] = []
-        for index in 0..<inputCount {
-            paths.append(try CPath.read(inputs![index], "inputs[\(index)]"))
-        }
+        let paths = try CPath.readArray(inputs, count: inputCount, "inputs")
         let output = try CPath.read(outputDir, "output_dir")
         let settings = try RenderSettings(options)
         let batchSettings = try BatchSettings(batch)

@@ -99,6 +99,21 @@ enum CPath {
         }
         return path
     }
+
+    /// The `count` UTF-8 paths of the array at `pointer` (`name[i]` in messages); NULL is
+    /// accepted only with a count of 0.
+    static func readArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String) throws(CFailure) -> [String] {
+        guard let pointer else {
+            guard count == 0 else { throw .invalidArgument("\(name) is NULL but \(name.dropLast())_count is \(count)") }
+            return []
+        }
+        var paths: [String] = []
+        paths.reserveCapacity(count)
+        for index in 0..<count {
+            paths.append(try read(pointer[index], "\(name)[\(index)]"))
+        }
+        return paths
+    }
 }
 
 /// The JSON report of `rdn_render_directory` and `rdn_render_files`.

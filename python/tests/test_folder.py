@@ -90,3 +90,18 @@ def test_pack(tmp_path: Path) -> None:
         rendition.pack(DERIVED, tmp_path / "x", platforms="myspace")
     with pytest.raises(rendition.RenditionIOError, match="not a folder"):
         rendition.pack(tmp_path / "missing", tmp_path / "y")
+
+
+def test_list_stickers_names_and_searches_as_the_library_renders(catalog: Path, tmp_path: Path) -> None:
+    (catalog / ".hidden.png").write_bytes(b"")
+    (catalog / "notes.txt").write_text("not a sticker")
+    listed = rendition.list_stickers([catalog], search=True)
+    rendered = rendition.render_folder(catalog, tmp_path / "out")
+    assert [s.input for s in listed] == [s.input for s in rendered]
+    assert [s.name for s in listed] == [s.name for s in rendered] and len(listed) == 20
+    assert all(s.image and s.same_name_as is None for s in listed)
+    names = rendition.list_stickers(["s3://bucket/cat@3x.png", "a/cat.gif", "notes.txt", "dog.WEBP"], search=False)
+    assert [(s.name, s.image, s.same_name_as) for s in names] == [
+        ("cat", True, None), ("cat", True, "s3://bucket/cat@3x.png"), ("notes", False, None), ("dog", True, None)]
+    with pytest.raises(rendition.RenditionIOError, match="no-such-folder"):
+        rendition.list_stickers([tmp_path / "no-such-folder"], search=True)

@@ -497,6 +497,31 @@ rdn_status rdn_render_files(const char *const *inputs, size_t input_count, const
                             const rdn_render_options *options, const rdn_batch_options *batch,
                             char **out_report_json, rdn_error **error);
 
+/** rdn_list_stickers flag: search folders and check that files exist, as rdn_render_files does. */
+#define RDN_LIST_SEARCH 1u
+
+/**
+ * Lists the stickers a batch of `inputs` holds, by the rules rdn_render_files and
+ * `rendition render` use, so that a caller spreading a catalog over several processes or
+ * machines names and splits it exactly as they would.
+ *
+ * inputs, input_count  the paths (UTF-8).
+ * flags                RDN_LIST_SEARCH: folders are searched recursively for images (names
+ *                      starting with "." skipped, contents sorted) and a missing input fails
+ *                      with RDN_ERROR_IO. 0: each input is taken as a file name only and the
+ *                      file system is not touched (URLs and object-store keys are fine).
+ * out_json             receives a UTF-8 JSON object, freed with rdn_string_free:
+ *   {"stickers":[{"input":…,"name":…,"image":true|false,"same_name_as":…|null}]}
+ *   "name" is the sticker name its renditions are named by, "image" whether the file name has
+ *   an extension a folder search takes (.png .apng .gif .jpg .jpeg .webp), "same_name_as" the
+ *   earlier input with the same sticker name (a batch fails the later one) or null.
+ *
+ * Fails with RDN_ERROR_INVALID_ARGUMENT for NULL paths or an unknown flag, and RDN_ERROR_IO
+ * as above.
+ */
+rdn_status rdn_list_stickers(const char *const *inputs, size_t input_count, uint32_t flags, char **out_json,
+                             rdn_error **error);
+
 /**
  * Builds a sticker pack from a folder of @3x stickers, like `rendition pack SRC -o OUT`: in
  * `output_dir`, an Xcode-ready Stickers.xcstickers catalog (stickers, sticker sequences, the

@@ -192,6 +192,39 @@ def render_files(inputs: Iterable[PathLike], out: PathLike, *, threads: Optional
                                          document["failed"], document["output"]))
 
 
+@dataclass(frozen=True)
+class ListedSticker:
+    """One input of a batch as the library names it (rdn_list_stickers).
+
+    Attributes:
+        input: the path, URL or key given (or found in a searched folder).
+        name: the sticker name its renditions are named by.
+        image: whether its extension is one a folder search takes.
+        same_name_as: the earlier input with the same sticker name (a batch fails this one), or None.
+    """
+
+    input: str
+    name: str
+    image: bool
+    same_name_as: Optional[str]
+
+
+def list_stickers(inputs: Iterable[PathLike], *, search: bool) -> list[ListedSticker]:
+    """The stickers `inputs` hold, named by the rules `render_files` and `rendition render` use.
+
+    With `search`, folders are searched for images as `render_files` searches them and a
+    missing input raises `RenditionIOError`; without it, each input is only a name (URLs and
+    object-store keys are fine) and nothing is read.
+    """
+    paths = [os.fsencode(p) for p in inputs]
+    array = (ctypes.c_char_p * max(1, len(paths)))(*paths)
+    listing = ctypes.c_void_p()
+    call(lib.rdn_list_stickers, array, len(paths), _native.LIST_SEARCH if search else 0, ctypes.byref(listing))
+    document = json.loads(take_string(listing) or "{}")
+    return [ListedSticker(entry["input"], entry["name"], entry["image"], entry["same_name_as"])
+            for entry in document["stickers"]]
+
+
 def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threads: Optional[int] = None,
                   shard: Union[None, str, tuple[int, int]] = None, progress: Any = None, *,
                   format: Optional[str] = None, compression: Optional[int] = None, include_3x: bool = False,

@@ -29,6 +29,9 @@ SCALE_BITS: dict[int, int] = {1: 1, 2: 2, 3: 4}
 #: The interface version this binding was written for (RDN_VERSION_MAJOR, RDN_VERSION_MINOR).
 HEADER_VERSION = (0, 3)
 
+#: rdn_list_stickers flag: search folders and check that files exist (RDN_LIST_SEARCH).
+LIST_SEARCH = 1
+
 
 class Limits(ctypes.Structure):
     """rdn_limits."""
@@ -103,6 +106,7 @@ def _signatures() -> dict[str, tuple[Any, list[Any]]]:
         "rdn_render_files": (status, [ctypes.POINTER(ctypes.c_char_p), size_t, ctypes.c_char_p, options,
                                       ctypes.POINTER(BatchOptions), Pp, Pp]),
         "rdn_render_pack": (status, [ctypes.c_char_p, ctypes.c_char_p, options, Pp, Pp]),
+        "rdn_list_stickers": (status, [ctypes.POINTER(ctypes.c_char_p), size_t, u32, Pp, Pp]),
     }
 
 

@@ -27,46 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from ._errors import InvalidArgumentError
-from ._folder import BatchResult, StickerResult, Summary
-
-#: File extensions rendered when a folder or prefix is listed (as `rendition render`).
-IMAGE_EXTENSIONS = frozenset({"png", "apng", "gif", "jpg", "jpeg", "webp"})
-
-
-def sticker_name(path: str) -> str:
-    """The sticker's name for a path or URL: the file name without its extension and without
-    a trailing @3x (as the library names outputs)."""
-    name = path.rstrip("/").rsplit("/", 1)[-1]
-    dot = name.rfind(".")
-    if dot > 0:
-        name = name[:dot]
-    if name.endswith("@3x"):
-        name = name[:-3]
-    return name
+from ._folder import BatchResult, StickerResult, Summary, list_stickers
 
 
 def _is_url(path: str) -> bool:
     return "://" in path and not path.startswith("file://")
-
-
-def _image_file(name: str) -> bool:
-    return "." in name and name.rsplit(".", 1)[1].lower() in IMAGE_EXTENSIONS
-
-
-def _list_local(folder: str) -> list[str]:
-    """A folder's images as `rendition render` finds them: recursively, names starting with a
-    dot skipped, each folder's entries sorted."""
-    files: list[str] = []
-    base = folder[:-1] if folder.endswith("/") else folder
-    for name in sorted(os.listdir(folder)):
-        if name.startswith("."):
-            continue
-        path = f"{base}/{name}"
-        if os.path.isdir(path):
-            files.extend(_list_local(path))
-        elif _image_file(name):
-            files.append(path)
-    return files
 
 
 def list_inputs(src: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
@@ -80,28 +45,24 @@ def list_inputs(src: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.Path
         if path.startswith("file://"):
             path = path[len("file://"):]
         if not _is_url(path):
-            if os.path.isdir(path):
-                files.extend(_list_local(path))
-            elif os.path.exists(path):
-                files.append(path)
-            else:
-                from ._errors import RenditionIOError
-                raise RenditionIOError(6, "RDN_ERROR_IO", f"could not find {path}: no such file or folder")
+            files.extend(sticker.input for sticker in list_stickers([path], search=True))
             continue
         import fsspec
 
         fs, root = fsspec.core.url_to_fs(path, **dict(storage_options or {}))
         protocol = path.split("://", 1)[0]
         if fs.isdir(root):
+            # As a folder search: names starting with "." skipped, image extensions only,
+            # sorted level by level (the library decides which extensions are images).
             found = []
             prefix = root.rstrip("/") + "/"
             for entry in fs.find(root):
                 relative = entry[len(prefix):] if entry.startswith(prefix) else entry.rsplit("/", 1)[-1]
                 parts = relative.split("/")
-                if any(part.startswith(".") for part in parts) or not _image_file(parts[-1]):
-                    continue
-                found.append((tuple(parts), f"{protocol}://{entry}"))
-            files.extend(url for _, url in sorted(found))
+                if not any(part.startswith(".") for part in parts):
+                    found.append((tuple(parts), f"{protocol}://{entry}"))
+            urls = [url for _, url in sorted(found)]
+            files.extend(sticker.input for sticker in list_stickers(urls, search=False) if sticker.image)
         elif fs.exists(root):
             files.append(path)
         else:
@@ -166,7 +127,8 @@ def render_partition(inputs: Sequence[str], out: str, options: Mapping[str, Any]
                 with fsspec.open(path, "rb", **dict(storage_options or {})) as source, open(target, "wb") as copy:
                     shutil.copyfileobj(source, copy, 1 << 20)
             except Exception as error:  # a sticker that cannot be fetched fails alone
-                failed[index] = {"name": sticker_name(path), "input": path, "status": "failed", "outputs": [],
+                failed[index] = {"name": list_stickers([path], search=False)[0].name, "input": path,
+                                 "status": "failed", "outputs": [],
                                  "error": f"could not read {path}: {error}"}
                 continue
             originals[target] = path
@@ -236,18 +198,17 @@ def render_catalog(src: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.P
                                    f"the output must be a folder every worker sees, not a URL ({output})")
     client = client if client is not None else get_client()
     inputs = list_inputs(src, storage_options)
+    listed = list_stickers(inputs, search=False)
     # Two inputs with one sticker name: the later one fails, as in one `rendition render` batch.
-    first_by_name: dict[str, str] = {}
     results: list[Optional[StickerResult]] = [None] * len(inputs)
     todo: list[int] = []
-    for index, path in enumerate(inputs):
-        name = sticker_name(path)
-        if name in first_by_name:
+    for index, sticker in enumerate(listed):
+        if sticker.same_name_as is not None:
             results[index] = StickerResult(
-                name=name, input=path, status="failed",
-                error=f"{path}: its renditions would be named {name}@… like those of {first_by_name[name]}; rename one of them")
+                name=sticker.name, input=sticker.input, status="failed",
+                error=f"{sticker.input}: its renditions would be named {sticker.name}@… like those of "
+                      f"{sticker.same_name_as}; rename one of them")
         else:
-            first_by_name[name] = path
             todo.append(index)
 
     workers = sum(client.nthreads().values()) or 1
@@ -268,7 +229,7 @@ def render_catalog(src: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.P
             entries = [StickerResult.from_json(entry) for entry in outcome["stickers"]]
             peaks[outcome["worker"]] = max(peaks.get(outcome["worker"], 0), outcome["peak_rss"])
         except Exception as error:  # the partition could not run (e.g. its workers kept dying)
-            entries = [StickerResult(name=sticker_name(inputs[i]), input=inputs[i], status="failed",
+            entries = [StickerResult(name=listed[i].name, input=inputs[i], status="failed",
                                      error=f"partition failed: {type(error).__name__}: {error}") for i in part]
         for index, entry in zip(part, entries):
             results[index] = entry
