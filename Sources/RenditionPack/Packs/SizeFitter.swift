@@ -33,6 +33,14 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 /// (fewer colours, lower WebP quality, then a lower frame rate for animations). The pixel
 /// size is never reduced. The first result under the limit wins; if none fits, nothing is
 /// written and the error says how close the ladder came.
+///
+/// Long animations are not re-encoded whole at every step: after the first full encode, the
+/// size of each later step is predicted from a sample of frames (a few short runs of
+/// consecutive frames, so inter-frame compression is sampled too) as the full size times the
+/// sample's size ratio between that step and the first. The first step predicted to fit is
+/// confirmed with a full encode; when it fits and the step before was predicted close to the
+/// limit, that step is tried in full too, and when it does not fit the ladder goes on in
+/// full encodes. The choices depend only on the pixels, so the result is deterministic.
 public struct SizeFitter: Sendable {
     /// One rung of the ladder.
     struct Step {
@@ -47,39 +55,99 @@ public struct SizeFitter: Sendable {
     public let compressionLevel: Int
     /// Whether every frame must be kept (no merging of identical frames in APNG).
     public let preserveFrames: Bool
+    /// Threads an APNG encode may use for its frames (the bytes do not depend on it).
+    public let threads: Int
+
+    /// Animations with more frames than this are fitted from a sample.
+    public static let sampledAbove = 16
+    /// Consecutive frames per sampled run.
+    static let runLength = 3
+    /// Sampled runs, spread evenly over the animation.
+    static let runCount = 4
 
     /// Creates a fitter.
-    public init(limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false) {
+    public init(limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false, threads: Int = 1) {
         self.limit = limit
         self.compressionLevel = compressionLevel
         self.preserveFrames = preserveFrames
+        self.threads = max(1, threads)
     }
 
     /// Encodes `animation` as `format` under the limit.
     public func fit(_ animation: Animation, as format: OutputFormat) throws -> FittedFile {
-        var smallest = Int.max
-        var lastStep = ""
-        for (index, step) in ladder(for: format, animated: animation.isAnimated).enumerated() {
-            let bytes = try step.encode(animation)
+        let steps = ladder(for: format, animated: animation.isAnimated)
+        let first = try steps[0].encode(animation)
+        if first.count <= limit { return FittedFile(bytes: first, step: steps[0].name, stepIndex: 1, givenUp: steps[0].givenUp) }
+        var smallest = first.count
+        var lastStep = steps[0].name
+        var start = 1
+        if animation.isAnimated && animation.frames.count > Self.sampledAbove {
+            let predicted = try predictedSizes(animation, steps: steps, fullFirst: first.count)
+            let chosen = predicted.firstIndex { $0 != nil && $0! <= limit * 97 / 100 } ?? (steps.count - 1)
+            let bytes = try steps[chosen].encode(animation)
             smallest = min(smallest, bytes.count)
-            lastStep = step.name
+            lastStep = steps[chosen].name
             if bytes.count <= limit {
-                return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp)
+                let previous = chosen - 1
+                if previous >= 1, let guess = predicted[previous], guess <= limit * 115 / 100 {
+                    let earlier = try steps[previous].encode(animation)
+                    if earlier.count <= limit {
+                        return FittedFile(bytes: earlier, step: steps[previous].name, stepIndex: previous + 1, givenUp: steps[previous].givenUp)
+                    }
+                }
+                return FittedFile(bytes: bytes, step: steps[chosen].name, stepIndex: chosen + 1, givenUp: steps[chosen].givenUp)
+            }
+            start = chosen + 1
+        }
+        for index in steps.indices where index >= start {
+            let bytes = try steps[index].encode(animation)
+            smallest = min(smallest, bytes.count)
+            lastStep = steps[index].name
+            if bytes.count <= limit {
+                return FittedFile(bytes: bytes, step: steps[index].name, stepIndex: index + 1, givenUp: steps[index].givenUp)
             }
         }
         throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
+    }
+
+    /// The predicted full size of each step (index 0 is the measured first step), computed
+    /// in ladder order until the first that is predicted to fit; later steps stay `nil`.
+    func predictedSizes(_ animation: Animation, steps: [Step], fullFirst: Int) throws -> [Int?] {
+        let sample = Self.sample(animation)
+        let sampleFirst = max(1, try steps[0].encode(sample).count)
+        var predicted: [Int?] = [fullFirst] + Array(repeating: nil, count: steps.count - 1)
+        for index in 1..<steps.count {
+            let ratio = Double(try steps[index].encode(sample).count) / Double(sampleFirst)
+            let guess = Int((Double(fullFirst) * ratio).rounded(.up))
+            predicted[index] = guess
+            if guess <= limit * 97 / 100 { break }
+        }
+        return predicted
+    }
+
+    /// A few short runs of consecutive frames spread over `animation`, with their delays.
+    static func sample(_ animation: Animation) -> Animation {
+        let count = animation.frames.count
+        var indices: [Int] = []
+        for run in 0..<runCount {
+            let start = min(count - runLength, run * count / runCount)
+            for offset in 0..<runLength where !indices.contains(start + offset) { indices.append(start + offset) }
+        }
+        return Animation(width: animation.width, height: animation.height, frames: indices.map { animation.frames[$0] },
+                         loopCount: animation.loopCount)
     }
 
     /// The ladder for a format.
     func ladder(for format: OutputFormat, animated: Bool) -> [Step] {
         let level = compressionLevel
         let merge = !preserveFrames
+        let threads = self.threads
         var steps: [Step] = []
         switch format {
         case .auto, .png, .apng:
             let encodeLossless: @Sendable (Animation, Int) throws(CodecError) -> [UInt8] = { animation, level throws(CodecError) in
                 animation.isAnimated
-                    ? try APNGEncoder(options: .init(compressionLevel: level, mergeIdenticalFrames: merge)).encode(animation)
+                    ? try APNGEncoder(options: .init(compressionLevel: level, mergeIdenticalFrames: merge, threads: threads)).encode(animation)
                     : try PNGEncoder(options: .init(compressionLevel: level)).encode(animation.firstFrame)
             }
             steps.append(Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in try encodeLossless(a, level) })
@@ -91,7 +159,7 @@ public struct SizeFitter: Sendable {
                     try encodeLossless(Self.quantized(a, colours: colours), 12)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for (divisor, colours) in [(2, 64), (4, 32)] {
                     steps.append(Step(name: "frame rate / \(divisor), palette of \(colours) colours",
                                       givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colours)"]) { a throws(CodecError) in
@@ -101,15 +169,17 @@ public struct SizeFitter: Sendable {
             }
         case .webp:
             steps.append(Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in try WebPEncoder(options: .lossless).encode(a) })
-            var best = WebPEncoder.Options.lossless
-            best.method = 6
-            steps.append(Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in try WebPEncoder(options: best).encode(a) })
+            if !animated {
+                var best = WebPEncoder.Options.lossless
+                best.method = 6
+                steps.append(Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in try WebPEncoder(options: best).encode(a) })
+            }
             for quality in [90, 80, 70, 60, 50, 40, 30] {
                 steps.append(Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) { a throws(CodecError) in
                     try WebPEncoder(options: .lossy(quality: quality)).encode(a)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for divisor in [2, 4] {
                     steps.append(Step(name: "WebP lossy quality 50, frame rate / \(divisor)",
                                       givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
@@ -125,7 +195,7 @@ public struct SizeFitter: Sendable {
                     return try GIFEncoder(options: options).encode(a)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for divisor in [2, 4] {
                     steps.append(Step(name: "GIF with 64 colours, frame rate / \(divisor)",
                                       givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
