@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Makes a pack source folder of 16 stills and 8 animations for timing `rendition pack`.
 
-Stills and four animations are copies of bundled fixtures; four animations are drawn here
-with Pillow from bundled emoji art:
+The 16 stills (named by their code points, as OpenMoji and Noto name them) and five
+animations are copies of bundled fixtures; three animations are drawn here with Pillow from
+bundled emoji art:
   bounce-192.png      100-frame 192 px APNG, an OpenMoji burger on a circle, 40 ms frames, endless
   wave-305x254.gif    44-frame 305x254 GIF of a Noto emoji (soft-alpha art) swaying, 80 ms
   all-alike.png       6 identical frames of OpenMoji 1F41D at 300 px (an animation that does not move)

@@ -123,8 +123,11 @@ struct ManifestCheck {
         let stickers = object["stickers"] as? [[String: Any]] ?? []
         let fileKey = platform.manifest == .telegramSet ? "sticker" : "file"
         let listed = stickers.compactMap { $0[fileKey] as? String }
-        if listed != stickerFiles {
-            findings.append(validator.finding(.manifest, pack, name, "lists \(listed.count) sticker file(s) that are not the pack's \(stickerFiles.count) files in order"))
+        if listed.sorted() != stickerFiles.sorted() {
+            let missing = Set(stickerFiles).subtracting(listed).sorted(), extra = Set(listed).subtracting(stickerFiles).sorted()
+            findings.append(validator.finding(.manifest, pack, name, "does not list the pack's files: "
+                + [missing.isEmpty ? nil : "missing \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "no such file \(extra.joined(separator: ", "))",
+                   missing.isEmpty && extra.isEmpty ? "a file listed twice" : nil].compactMap { $0 }.joined(separator: "; ")))
         }
         for sticker in stickers {
             let file = sticker[fileKey] as? String

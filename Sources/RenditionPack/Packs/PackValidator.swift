@@ -45,6 +45,9 @@ public struct PackValidator: Sendable {
             return WhatsAppContentsCheck(validator: self).validate(root: root)
         }
         var findings: [PackFinding] = []
+        if !FileSystem.isDirectory(root) {
+            return [finding(.stickerCount, ".", nil, "\(root) is not a folder")]
+        }
         for pack in packFolders(root) {
             findings += validatePack(root: root, pack: pack)
         }

@@ -34,13 +34,15 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 /// size is never reduced. The first result under the limit wins; if none fits, nothing is
 /// written and the error says how close the ladder came.
 ///
-/// Long animations are not re-encoded whole at every step: after the first full encode, the
-/// size of each later step is predicted from a sample of frames (a few short runs of
-/// consecutive frames, so inter-frame compression is sampled too) as the full size times the
-/// sample's size ratio between that step and the first. The first step predicted to fit is
-/// confirmed with a full encode; when it fits and the step before was predicted close to the
-/// limit, that step is tried in full too, and when it does not fit the ladder goes on in
-/// full encodes. The choices depend only on the pixels, so the result is deterministic.
+/// Long animations are not re-encoded whole at every step. Each step's full size is
+/// predicted from a sample of frames (a few short runs of consecutive frames, so inter-frame
+/// compression is sampled too): the sample's size scaled by frames, times a calibration
+/// factor that starts at 1 and becomes the measured full size over the predicted one after
+/// each full encode. The first step predicted to fit is encoded in full; with the calibrated
+/// factor the earliest step predicted to fit is then tried in full too when it comes before,
+/// and when a full encode does not fit the ladder goes on from the next step predicted to
+/// fit. Typically two full encodes; the choices depend only on the pixels, so the result is
+/// deterministic.
 public struct SizeFitter: Sendable {
     /// One rung of the ladder.
     struct Step {
@@ -61,7 +63,7 @@ public struct SizeFitter: Sendable {
     /// Animations with more frames than this are fitted from a sample.
     public static let sampledAbove = 16
     /// Consecutive frames per sampled run.
-    static let runLength = 3
+    static let runLength = 2
     /// Sampled runs, spread evenly over the animation.
     static let runCount = 4
 
@@ -76,53 +78,61 @@ public struct SizeFitter: Sendable {
     /// Encodes `animation` as `format` under the limit.
     public func fit(_ animation: Animation, as format: OutputFormat) throws -> FittedFile {
         let steps = ladder(for: format, animated: animation.isAnimated)
-        let first = try steps[0].encode(animation)
-        if first.count <= limit { return FittedFile(bytes: first, step: steps[0].name, stepIndex: 1, givenUp: steps[0].givenUp) }
-        var smallest = first.count
-        var lastStep = steps[0].name
-        var start = 1
         if animation.isAnimated && animation.frames.count > Self.sampledAbove {
-            let predicted = try predictedSizes(animation, steps: steps, fullFirst: first.count)
-            let chosen = predicted.firstIndex { $0 != nil && $0! <= limit * 97 / 100 } ?? (steps.count - 1)
-            let bytes = try steps[chosen].encode(animation)
-            smallest = min(smallest, bytes.count)
-            lastStep = steps[chosen].name
-            if bytes.count <= limit {
-                let previous = chosen - 1
-                if previous >= 1, let guess = predicted[previous], guess <= limit * 115 / 100 {
-                    let earlier = try steps[previous].encode(animation)
-                    if earlier.count <= limit {
-                        return FittedFile(bytes: earlier, step: steps[previous].name, stepIndex: previous + 1, givenUp: steps[previous].givenUp)
-                    }
-                }
-                return FittedFile(bytes: bytes, step: steps[chosen].name, stepIndex: chosen + 1, givenUp: steps[chosen].givenUp)
-            }
-            start = chosen + 1
+            return try fitPredicted(animation, steps: steps)
         }
-        for index in steps.indices where index >= start {
-            let bytes = try steps[index].encode(animation)
+        var smallest = Int.max
+        var lastStep = ""
+        for (index, step) in steps.enumerated() {
+            let bytes = try step.encode(animation)
             smallest = min(smallest, bytes.count)
-            lastStep = steps[index].name
-            if bytes.count <= limit {
-                return FittedFile(bytes: bytes, step: steps[index].name, stepIndex: index + 1, givenUp: steps[index].givenUp)
-            }
+            lastStep = step.name
+            if bytes.count <= limit { return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp) }
         }
         throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
     }
 
-    /// The predicted full size of each step (index 0 is the measured first step), computed
-    /// in ladder order until the first that is predicted to fit; later steps stay `nil`.
-    func predictedSizes(_ animation: Animation, steps: [Step], fullFirst: Int) throws -> [Int?] {
+    /// The ladder for a long animation, steered by sample predictions (see the type's notes).
+    func fitPredicted(_ animation: Animation, steps: [Step]) throws -> FittedFile {
         let sample = Self.sample(animation)
-        let sampleFirst = max(1, try steps[0].encode(sample).count)
-        var predicted: [Int?] = [fullFirst] + Array(repeating: nil, count: steps.count - 1)
-        for index in 1..<steps.count {
-            let ratio = Double(try steps[index].encode(sample).count) / Double(sampleFirst)
-            let guess = Int((Double(fullFirst) * ratio).rounded(.up))
-            predicted[index] = guess
-            if guess <= limit * 97 / 100 { break }
+        let frames = Double(animation.frames.count) / Double(sample.frames.count)
+        var sampleSizes = [Int?](repeating: nil, count: steps.count)
+        func predicted(_ index: Int, _ calibration: Double) throws -> Double {
+            if sampleSizes[index] == nil { sampleSizes[index] = try steps[index].encode(sample).count }
+            return Double(sampleSizes[index]!) * frames * calibration
         }
-        return predicted
+        /// The first step from `start` predicted to fit, else the last step.
+        func firstPredictedToFit(from start: Int, _ calibration: Double) throws -> Int {
+            for index in start..<steps.count where try predicted(index, calibration) <= Double(limit) * 0.97 { return index }
+            return steps.count - 1
+        }
+        var calibration = 1.0
+        var tried = Set<Int>()
+        var best: (index: Int, bytes: [UInt8])?
+        var smallest = Int.max
+        var lastStep = ""
+        var next = try firstPredictedToFit(from: 0, calibration)
+        while !tried.contains(next) {
+            tried.insert(next)
+            let bytes = try steps[next].encode(animation)
+            smallest = min(smallest, bytes.count)
+            lastStep = steps[next].name
+            calibration = Double(bytes.count) / max(1, try predicted(next, 1))
+            if bytes.count <= limit {
+                if best == nil || next < best!.index { best = (next, bytes) }
+                let earlier = try firstPredictedToFit(from: 0, calibration)
+                if earlier >= next || tried.contains(earlier) { break }
+                next = earlier
+            } else {
+                if let best, best.index > next { break }
+                guard next + 1 < steps.count else { break }
+                next = try firstPredictedToFit(from: next + 1, calibration)
+                if tried.contains(next) { next = (next + 1..<steps.count).first { !tried.contains($0) } ?? next }
+            }
+        }
+        guard let best else { throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep) }
+        let step = steps[best.index]
+        return FittedFile(bytes: best.bytes, step: step.name, stepIndex: best.index + 1, givenUp: step.givenUp)
     }
 
     /// A few short runs of consecutive frames spread over `animation`, with their delays.
@@ -151,7 +161,7 @@ public struct SizeFitter: Sendable {
                     : try PNGEncoder(options: .init(compressionLevel: level)).encode(animation.firstFrame)
             }
             steps.append(Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in try encodeLossless(a, level) })
-            if level < 12 {
+            if level < 12 && !animated {
                 steps.append(Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in try encodeLossless(a, 12) })
             }
             for colours in [256, 128, 64, 32, 16] {

@@ -121,7 +121,7 @@ struct PackBuilderTests {
         let all = PackPlatform.builtIn.values.sorted { $0.id < $1.id }
         let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: all, threads: 2)).build()
         #expect(summary.stickers.allSatisfy { $0.problems.isEmpty }, "\(summary.stickers.map(\.problems))")
-        for platform in all {
+        for platform in all where !(summary.packs[platform.id] ?? []).isEmpty {
             let findings = PackValidator(platform: platform).validate(folder: "\(out)/\(platform.id)")
             #expect(findings.isEmpty, "\(platform.id): \(findings.map(\.description))")
         }
