@@ -22,11 +22,18 @@ struct PackStickerWork {
     var output: String { builder.output }
     var options: PackOptions { builder.options }
 
-    /// One file to make from the master.
-    enum Target {
-        case catalog
-        case rendition(StickerScale)
-        case platform(PackPlatform)
+    /// One file to make from the master: the catalog entry, a flat rendition, or the file for
+    /// `options.platforms[platform]` (plain fields: a multi-payload enum holding a whole
+    /// platform description confused valgrind's tracking of initialised bytes).
+    struct Target {
+        enum Kind { case catalog, rendition, platform }
+        let kind: Kind
+        var scale: StickerScale = .x3
+        var platform: Int = -1
+
+        static let catalog = Target(kind: .catalog)
+        static func rendition(_ scale: StickerScale) -> Target { Target(kind: .rendition, scale: scale) }
+        static func platform(_ index: Int) -> Target { Target(kind: .platform, platform: index) }
     }
 
     func run() -> PackStickerResult {
@@ -57,16 +64,17 @@ struct PackStickerWork {
         }
 
         var targets: [Target] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
-        targets += options.platforms.map { .platform($0) }
+        targets += options.platforms.indices.map { .platform($0) }
         let outcomes = make(targets, from: master, notes: masterNotes)
 
         var files: [PackOutputFile] = []
         var problems: [String] = []
         for (target, outcome) in zip(targets, outcomes) {
-            switch (target, outcome) {
-            case (_, .success(let made)): files += made
-            case (.platform(let platform), .failure(let error)): problems.append("\(platform.name): \(error)")
-            case (_, .failure(let error)):
+            switch outcome {
+            case .success(let made): files += made
+            case .failure(let error) where target.kind == .platform:
+                problems.append("\(options.platforms[target.platform].name): \(error)")
+            case .failure(let error):
                 return failure(error is SizeFitError ? "Apple Messages: \(error)" : "\(error)")
             }
         }
@@ -87,14 +95,15 @@ struct PackStickerWork {
 
     /// The canvas and whether the output animates, for a target.
     func placement(of target: Target, master: Animation) -> (rule: CanvasRule, animated: Bool) {
-        switch target {
+        switch target.kind {
         case .catalog:
             let side = sizeClass.masterPixels
             return (CanvasRule(mode: .exact, width: side, height: side), master.isAnimated)
-        case .rendition(let scale):
-            let side = StickerGeometry.renditionSide(masterSide: sizeClass.masterPixels, scale: scale)
+        case .rendition:
+            let side = StickerGeometry.renditionSide(masterSide: sizeClass.masterPixels, scale: target.scale)
             return (CanvasRule(mode: .exact, width: side, height: side), master.isAnimated)
-        case .platform(let platform):
+        case .platform:
+            let platform = options.platforms[target.platform]
             let animated = master.isAnimated && platform.animatedFormat != nil
             return (platform.canvas(animated: animated), animated)
         }
@@ -139,10 +148,11 @@ struct PackStickerWork {
         let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
         let canvas = rule.canvasSize(masterWidth: master.width, masterHeight: master.height)
         let placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
-        switch target {
+        switch target.kind {
         case .catalog: return try catalogEntry(placed, notes: notes, threads: threads)
-        case .rendition(let scale): return [try flatRendition(placed, scale: scale, threads: threads)]
-        case .platform(let platform):
+        case .rendition: return [try flatRendition(placed, scale: target.scale, threads: threads)]
+        case .platform:
+            let platform = options.platforms[target.platform]
             var platformNotes = notes
             if master.isAnimated && !animated {
                 platformNotes.append("\(platform.name) takes still stickers here: first frame used")
