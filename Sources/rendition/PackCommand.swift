@@ -14,19 +14,33 @@ struct PackCommand: ParsableCommand {
               Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \\
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
               renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
-              PLATFORM/              one folder per --platform (whatsapp, signal, telegram, discord, line)
+              PLATFORM/PACK/         per --platform (whatsapp, signal, telegram, discord, line), packs the \\
+            platform accepts: stills and animations apart where it wants them apart, split when over \\
+            its maximum (PACK-1, PACK-2), with its tray, main, tab or thumbnail image and its manifest \\
+            (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \\
+            stickers.json in each pack)
               pack-report.json       every file with its size, limit, fitting step and what was given up
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \\
             first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \\
             or platform rule failed.
+
+            rendition pack --check DIR --platform NAME checks a pack folder made anywhere against the \\
+            same rules and prints each finding with its source (--json for JSON); exit status 1 when \\
+            any rule is broken.
             """
     )
 
     @Argument(help: ArgumentHelp("Folder of @3x sticker masters.", valueName: "src"))
-    var source: String
+    var source: String?
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output folder.", valueName: "out"))
-    var output: String
+    var output: String?
+
+    @Option(name: .customLong("check"), help: ArgumentHelp("Check this pack folder (a platform folder or one pack) against the --platform's rules instead of building.", valueName: "dir"))
+    var checkFolder: String?
+
+    @Flag(help: "With --check: print the findings as JSON.")
+    var json = false
 
     @Option(name: .customLong("platform"), parsing: .upToNextOption,
             help: ArgumentHelp("Also build packs for these platforms: whatsapp, signal, telegram, discord, line, or all.", valueName: "id"))
@@ -64,10 +78,30 @@ struct PackCommand: ParsableCommand {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
         if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
+        if let checkFolder {
+            guard source == nil && output == nil else { throw ValidationError("--check takes no source folder and no --output") }
+            guard FileSystem.isDirectory(checkFolder) else { throw ValidationError("\(checkFolder) is not a folder") }
+            return
+        }
+        guard let source else { throw ValidationError("missing the source folder (or --check DIR)") }
+        guard output != nil else { throw ValidationError("missing --output") }
         guard FileSystem.isDirectory(source) else { throw ValidationError("\(source) is not a folder") }
     }
 
     func run() throws {
+        let unique = try selectedPlatforms()
+        if let checkFolder {
+            guard unique.count == 1 else { throw ValidationError("--check needs exactly one --platform (or one --platform-file)") }
+            let findings = PackValidator(platform: unique[0]).validate(folder: checkFolder)
+            print(PackCheckOutput.render(findings, platform: unique[0], folder: checkFolder, json: json))
+            if !findings.isEmpty { throw ExitCode(1) }
+            return
+        }
+        guard let source, let output else { return }
+        try build(source: source, output: output, platforms: unique)
+    }
+
+    func selectedPlatforms() throws -> [PackPlatform] {
         var selected: [PackPlatform] = []
         for id in platforms.flatMap({ $0.split(separator: ",").map(String.init) }) {
             if id == "all" {
@@ -87,6 +121,10 @@ struct PackCommand: ParsableCommand {
         }
         var unique: [PackPlatform] = []
         for platform in selected where !unique.contains(where: { $0.id == platform.id }) { unique.append(platform) }
+        return unique
+    }
+
+    func build(source: String, output: String, platforms unique: [PackPlatform]) throws {
         let options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
                                   incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
         let builder = PackBuilder(source: source, output: output, options: options)
@@ -100,6 +138,17 @@ struct PackCommand: ParsableCommand {
         }
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
             for problem in problems { printError("error: \(platform): \(problem)") }
+        }
+        for (platform, notes) in summary.platformNotes.sorted(by: { $0.key < $1.key }) {
+            for note in notes { printError("note: \(platform): \(note)") }
+        }
+        if !quiet {
+            for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
+                for pack in packs {
+                    let kind = pack.animated.map { $0 ? "animated" : "still" } ?? "mixed"
+                    printError("\(platform)/\(pack.identifier): \(pack.stickers.count) \(kind) sticker(s)")
+                }
+            }
         }
         console.packSummary(summary, output: output)
         if summary.hasFailures { throw ExitCode(1) }

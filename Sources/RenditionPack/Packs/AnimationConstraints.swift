@@ -1,7 +1,11 @@
 import RenditionCore
 
-/// Adapts an animation to a platform's animation rules before encoding, reporting every
-/// change; refuses what cannot be adapted without changing the animation's meaning.
+/// Adapts an animation to a platform's timing rules before encoding, reporting every change:
+/// frames shorter than the platform allows are merged, a loop longer than allowed is played
+/// faster (on a 10 ms grid, so every container stores the delays exactly) and frames that
+/// would then flash by faster than 20 ms are merged, frame counts are capped or frames
+/// split, and the loop count is chosen together with the duration so that loops × duration
+/// stays within the platform's play time.
 public enum AnimationConstraints {
     /// The adapted animation and notes on what changed.
     public struct Outcome: Sendable {
@@ -17,6 +21,10 @@ public enum AnimationConstraints {
         public let description: String
     }
 
+    /// The shortest delay Rendition writes when it speeds an animation up: browsers and
+    /// players treat GIF delays below 20 ms as 100 ms.
+    public static let shortestSpedUpFrameMilliseconds = 20
+
     /// Applies `platform`'s frame, duration and loop rules to `animation`.
     public static func apply(_ platform: PackPlatform, to animation: Animation) throws(Violation) -> Outcome {
         guard animation.isAnimated else { return Outcome(animation: animation, notes: []) }
@@ -29,8 +37,19 @@ public enum AnimationConstraints {
                 notes.append("\(before - result.frames.count) frame(s) shorter than \(minimum) ms merged into their neighbours")
             }
         }
-        if let maximum = platform.maximumDurationMilliseconds, result.duration > FrameDelay.milliseconds(maximum) {
-            throw Violation(description: "the animation lasts \(formatSeconds(result.duration)) s, longer than \(platform.name)'s \(Double(maximum) / 1000) s")
+        let longest = [platform.maximumDurationMilliseconds, platform.maximumPlayMilliseconds].compactMap { $0 }.min()
+        if let longest, result.duration > FrameDelay.milliseconds(longest) {
+            let before = result.duration
+            let frameCount = result.frames.count
+            result = spedUp(result, toMilliseconds: longest)
+            let floor = max(shortestSpedUpFrameMilliseconds, platform.minimumFrameMilliseconds ?? 0)
+            result = mergingShortFrames(result, minimum: .milliseconds(floor))
+            let factor = before.seconds / max(result.duration.seconds, 0.001)
+            var note = "played \(formatFactor(factor))x faster to fit \(platform.name)'s \(formatSeconds(.milliseconds(longest))) s (\(formatSeconds(before)) s → \(formatSeconds(result.duration)) s)"
+            if result.frames.count < frameCount {
+                note += "; \(frameCount - result.frames.count) of \(frameCount) frames dropped to keep frames at least \(floor) ms"
+            }
+            notes.append(note)
         }
         if let maximum = platform.maximumFrames, result.frames.count > maximum {
             let before = result.frames.count
@@ -50,12 +69,55 @@ public enum AnimationConstraints {
             notes.append("loop count \(result.loopCount) changed to endless")
             result.loopCount = 0
         }
-        if let range = platform.loopCountRange, !range.contains(result.loopCount) {
-            let clamped = result.loopCount == 0 ? range.upperBound : min(max(result.loopCount, range.lowerBound), range.upperBound)
-            notes.append("loop count \(result.loopCount == 0 ? "endless" : String(result.loopCount)) changed to \(clamped) (\(platform.name) allows \(range.lowerBound)–\(range.upperBound))")
-            result.loopCount = clamped
+        if let range = platform.loopCountRange {
+            let chosen = loopCount(for: result.loopCount, duration: result.duration, range: range,
+                                   maximumPlayMilliseconds: platform.maximumPlayMilliseconds)
+            if chosen != result.loopCount {
+                let was = result.loopCount == 0 ? "endless" : String(result.loopCount)
+                var note = "loop count \(was) changed to \(chosen) (\(platform.name) allows \(range.lowerBound)–\(range.upperBound)"
+                if let play = platform.maximumPlayMilliseconds { note += " with loops × \(formatSeconds(result.duration)) s ≤ \(formatSeconds(.milliseconds(play))) s" }
+                notes.append(note + ")")
+                result.loopCount = chosen
+            }
         }
         return Outcome(animation: result, notes: notes)
+    }
+
+    /// The loop count for an animation of `duration` that wants `requested` loops (0 =
+    /// endless): the most the range and the play time allow, and no more than requested.
+    static func loopCount(for requested: Int, duration: FrameDelay, range: ClosedRange<Int>, maximumPlayMilliseconds: Int?) -> Int {
+        var most = range.upperBound
+        if let play = maximumPlayMilliseconds {
+            let one = max(duration.seconds * 1000, 0.001)
+            most = min(most, Int((Double(play) / one + 1e-9).rounded(.down)))
+        }
+        most = max(range.lowerBound, most)
+        return requested == 0 ? most : min(max(requested, range.lowerBound), most)
+    }
+
+    /// The animation with every delay scaled so one loop lasts at most `milliseconds`, on a
+    /// 10 ms grid (cumulative rounding down, so the total never exceeds the target).
+    static func spedUp(_ animation: Animation, toMilliseconds milliseconds: Int) -> Animation {
+        let total = animation.duration.seconds * 1000
+        let scale = Double(milliseconds) / total
+        var frames: [AnimationFrame] = []
+        var elapsed = 0.0
+        var written = 0
+        for frame in animation.frames {
+            elapsed += frame.delay.seconds * 1000 * scale
+            let end = min(milliseconds, Int((elapsed / 10 + 1e-9).rounded(.down)) * 10)
+            frames.append(AnimationFrame(raster: frame.raster, delay: .milliseconds(max(0, end - written))))
+            written = max(written, end)
+        }
+        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
+    /// Whether every frame of `animation` shows the same pixels (an animation that does not
+    /// move, which platforms like LINE refuse).
+    public static func allFramesIdentical(_ animation: Animation) -> Bool {
+        guard animation.isAnimated else { return false }
+        let first = animation.frames[0].raster
+        return animation.frames.dropFirst().allSatisfy { $0.raster == first }
     }
 
     /// Frames shorter than `minimum` are merged into the previous frame (the first into the next).
@@ -90,5 +152,9 @@ public enum AnimationConstraints {
 
     static func formatSeconds(_ delay: FrameDelay) -> String {
         String(Double(Int((delay.seconds * 100).rounded())) / 100)
+    }
+
+    static func formatFactor(_ factor: Double) -> String {
+        String(Double(Int((factor * 100).rounded())) / 100)
     }
 }

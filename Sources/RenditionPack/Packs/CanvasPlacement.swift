@@ -10,13 +10,19 @@ public enum CanvasPlacement {
         let resampled = (content.width == master.width && content.height == master.height)
             ? master
             : LanczosResampler().resample(master, width: content.width, height: content.height, threads: frameThreads)
-        if canvas.width == content.width && canvas.height == content.height { return resampled }
-        let x0 = (canvas.width - content.width) / 2
-        let y0 = (canvas.height - content.height) / 2
-        let frames = resampled.frames.map { frame in
-            AnimationFrame(raster: pad(frame.raster, width: canvas.width, height: canvas.height, x: x0, y: y0), delay: frame.delay)
+        return padded(resampled, width: canvas.width, height: canvas.height)
+    }
+
+    /// `content` (already at its content size) centred on a transparent canvas of `width` x
+    /// `height`; unchanged when it already has that size.
+    public static func padded(_ content: Animation, width: Int, height: Int) -> Animation {
+        if width == content.width && height == content.height { return content }
+        let x0 = (width - content.width) / 2
+        let y0 = (height - content.height) / 2
+        let frames = content.frames.map { frame in
+            AnimationFrame(raster: pad(frame.raster, width: width, height: height, x: x0, y: y0), delay: frame.delay)
         }
-        return Animation(width: canvas.width, height: canvas.height, frames: frames, loopCount: master.loopCount)
+        return Animation(width: width, height: height, frames: frames, loopCount: content.loopCount)
     }
 
     /// A square canvas of `side` pixels holding the master, fitted and centred.

@@ -57,6 +57,7 @@ public struct PackBuilder: Sendable {
         let name: String
         let label: String
         let style: PackConfiguration.AnimatedStyle
+        var emojis: [String]? = nil
     }
 
     /// Builds the pack; `report` receives each sticker's outcome in pack order.
@@ -72,18 +73,27 @@ public struct PackBuilder: Sendable {
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
         let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
         let frozenEntries = entries
-        let results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) { index in
+        var results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) { index in
             PackStickerWork(builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
-                            frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint).run()
+                            frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint,
+                            animatedFormatChoice: configuration.animatedFormats ?? [:]).run()
         }
         try? manifest?.compact()
         AtomicFile.flushToDisk()
 
         var problems: [String: [String]] = [:]
+        var summary = PackSummary(stickers: results, platformProblems: [:], sizeClass: sizeClass)
         if options.shard == nil {
             problems = try writePackLevelFiles(configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
+            let packs = try PlatformPackWriter(builder: self, configuration: configuration, entries: entries).write(results: results)
+            results = packs.results
+            for (platform, list) in packs.problems where !list.isEmpty { problems[platform, default: []] += list }
+            summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
+            summary.packs = packs.packs
+            summary.platformNotes = packs.notes
+        } else {
+            summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
         }
-        let summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
         try PackReport.write(summary, to: "\(output)/pack-report.json")
         return summary
     }
@@ -97,13 +107,14 @@ public struct PackBuilder: Sendable {
                 let name = sticker.name ?? StickerInputs.stickerName(for: sticker.file)
                 entries.append(Entry(path: "\(source)/\(sticker.file)", name: name,
                                      label: sticker.accessibilityLabel ?? Self.label(for: name),
-                                     style: sticker.animatedAs ?? defaultStyle))
+                                     style: sticker.animatedAs ?? defaultStyle, emojis: sticker.emojis))
             }
         } else {
             let files: [String]
             do { files = try StickerInputs.expand([source]) } catch { throw .file(error) }
             let icon = configuration.icon.map { "\(source)/\($0)" }
-            for file in files.sorted() where file != icon {
+            let tray = configuration.tray.map { "\(source)/\($0)" }
+            for file in files.sorted() where file != icon && file != tray && !file.contains("/\(PackStaging.folder)/") {
                 let name = StickerInputs.stickerName(for: file)
                 entries.append(Entry(path: file, name: name, label: Self.label(for: name), style: defaultStyle))
             }
@@ -150,11 +161,12 @@ public struct PackBuilder: Sendable {
         for platform in options.platforms {
             if let data = try? encoder.encode(platform) { hasher.update([UInt8](data)) }
         }
+        if let data = try? encoder.encode(configuration.animatedFormats ?? [:]) { hasher.update([UInt8](data)) }
         return hasher.finalizeHex()
     }
 
-    /// The catalog's and packs' shared files, written after the stickers: Contents.json of the
-    /// pack and catalog, the icon set, tray icons; plus pack-level rule checks.
+    /// The catalog's shared files, written after the stickers: Contents.json of the pack and
+    /// catalog and the icon set (other platforms' packs: `PlatformPackWriter`).
     func writePackLevelFiles(configuration: PackConfiguration, entries: [Entry], results: [PackStickerResult],
                              sizeClass: StickerSizeClass) throws(PackError) -> [String: [String]] {
         var problems: [String: [String]] = ["apple": []]
@@ -192,30 +204,10 @@ public struct PackBuilder: Sendable {
                     try AtomicFile.write(try PNGEncoder(options: .init(compressionLevel: 9)).encode(icon), to: "\(iconFolder)/\(slot.filename)")
                 }
                 try AtomicFile.write(XcodeStickerCatalog.iconSetContents(MessagesIconSlot.all), to: "\(iconFolder)/Contents.json")
-                for platform in options.platforms {
-                    guard let tray = platform.trayIcon else { continue }
-                    let placed = CanvasPlacement.place(Animation(still: iconMaster), on: CanvasRule(mode: .exact, width: tray.width, height: tray.height))
-                    do {
-                        let fitted = try SizeFitter(limit: tray.maximumBytes, compressionLevel: options.compressionLevel).fit(placed, as: tray.format)
-                        try FileSystem.createDirectory("\(output)/\(platform.id)")
-                        try AtomicFile.write(fitted.bytes, to: "\(output)/\(platform.id)/tray.\(tray.format.fileExtension)")
-                    } catch {
-                        problems[platform.id, default: []].append("tray icon: \(error)")
-                    }
-                }
             } catch let error as PackError {
                 throw error
             } catch {
                 problems["apple", default: []].append("icon \(iconPath): \(error)")
-            }
-        }
-        for platform in options.platforms {
-            let count = succeeded.count
-            if let minimum = platform.minimumStickers, count < minimum {
-                problems[platform.id, default: []].append("\(count) sticker(s) built; \(platform.name) needs at least \(minimum)")
-            }
-            if let maximum = platform.maximumStickers, count > maximum {
-                problems[platform.id, default: []].append("\(count) stickers built; \(platform.name) allows at most \(maximum) per pack")
             }
         }
         return problems

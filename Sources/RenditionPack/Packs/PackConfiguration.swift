@@ -3,17 +3,22 @@ import RenditionCore
 import Yams
 
 /// The optional `pack.json` (or `pack.yaml`) in a pack's source folder: order, names,
-/// accessibility labels, size class, icon and per-sticker choices.
+/// accessibility labels, size class, icon, per-sticker choices, and the metadata other
+/// platforms' packs carry (publisher, identifier, emojis, tray image).
 ///
 /// ```json
 /// {
 ///   "name": "Party Animals",
+///   "publisher": "Jane Doe",
+///   "identifier": "party-animals",
+///   "tray": "cat.png",
+///   "animatedFormats": { "discord": "gif" },
 ///   "sizeClass": "regular",
 ///   "icon": "icon.png",
 ///   "iconBackground": "#FFD60A",
 ///   "animatedAs": "sequence",
 ///   "stickers": [
-///     { "file": "cat.png", "name": "Cat", "accessibilityLabel": "A cat waving hello" },
+///     { "file": "cat.png", "name": "Cat", "accessibilityLabel": "A cat waving hello", "emojis": ["🐱", "👋"] },
 ///     { "file": "dance.gif", "animatedAs": "gif" }
 ///   ]
 /// }
@@ -39,13 +44,18 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
         public var accessibilityLabel: String?
         /// Overrides the pack's `animatedAs` for this sticker.
         public var animatedAs: AnimatedStyle?
+        /// Emojis the sticker stands for (default: from a file named by its code points, like
+        /// `1F600.png` or `emoji_u1f600.png`, else the pack's `defaultEmojis`).
+        public var emojis: [String]?
 
         /// Creates an entry.
-        public init(file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil) {
+        public init(file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil,
+                    emojis: [String]? = nil) {
             self.file = file
             self.name = name
             self.accessibilityLabel = accessibilityLabel
             self.animatedAs = animatedAs
+            self.emojis = emojis
         }
     }
 
@@ -61,10 +71,28 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     public var animatedAs: AnimatedStyle?
     /// Stickers in order (default: every image in the folder, sorted by file name).
     public var stickers: [Sticker]?
+    /// Who made the pack (WhatsApp's publisher, Signal's author; default "Rendition").
+    public var publisher: String?
+    /// The base of the packs' identifiers and folder names (default: the name, made safe).
+    public var identifier: String?
+    /// The image for tray icons, main and tab images and set thumbnails, relative to the
+    /// source folder (default: the first sticker of each pack).
+    public var tray: String?
+    /// Emojis for stickers that have none and whose file name names none (default 🙂).
+    public var defaultEmojis: [String]?
+    /// Animated container per platform identifier, among those the platform accepts (e.g.
+    /// `{"discord": "gif"}`).
+    public var animatedFormats: [String: OutputFormat]?
 
     /// Creates a configuration.
     public init(name: String? = nil, sizeClass: StickerSizeClass? = nil, icon: String? = nil, iconBackground: String? = nil,
-                animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil) {
+                animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil, publisher: String? = nil, identifier: String? = nil,
+                tray: String? = nil, defaultEmojis: [String]? = nil, animatedFormats: [String: OutputFormat]? = nil) {
+        self.publisher = publisher
+        self.identifier = identifier
+        self.tray = tray
+        self.defaultEmojis = defaultEmojis
+        self.animatedFormats = animatedFormats
         self.name = name
         self.sizeClass = sizeClass
         self.icon = icon

@@ -1,34 +1,36 @@
 /// One messaging platform's rules for a sticker pack, as data: canvas, formats, byte limits,
-/// tray icon, sticker count and animation limits. The builder fits every output to these
-/// rules and never writes a file that breaks them. Platforms are `Codable`: a new one is a
-/// JSON file (`rendition pack --platform-file`), not new code.
+/// pack images (tray, main, tab, thumbnail), sticker counts, animation timing and metadata.
+/// The builder fits every output to these rules and `PackValidator` checks a pack folder
+/// against the same data, citing `sources`. Platforms are `Codable`: a new one is a JSON file
+/// (`rendition pack --platform-file`), not new code; fields added after the first version are
+/// optional, so older files still load.
 ///
-/// Byte limits are decimal (100 KB = 100,000 bytes) unless the platform states KiB.
+/// Byte limits are as each platform states them: KiB (1,024 bytes) where its own code
+/// multiplies by 1,024, decimal where it only says "KB".
 public struct PackPlatform: Sendable, Codable, Equatable {
     /// Stable identifier used on the command line and as the output folder name.
     public var id: String
     /// Name for people.
     public var name: String
-    /// Where the sticker goes on the platform's canvas.
+    /// Where a still sticker goes on the platform's canvas (and animations too unless
+    /// `animatedCanvas` says otherwise).
     public var canvas: CanvasRule
     /// Container for still stickers.
     public var staticFormat: OutputFormat
-    /// Container for animated stickers; `nil` when the platform takes stills only (an
-    /// animated master then contributes its first frame).
+    /// Preferred container for animated stickers; `nil` when the platform takes stills only
+    /// (an animated master then contributes its first frame).
     public var animatedFormat: OutputFormat?
     /// Largest still sticker file.
     public var maximumStaticBytes: Int
     /// Largest animated sticker file.
     public var maximumAnimatedBytes: Int
-    /// The pack's tray icon, when the platform wants one.
-    public var trayIcon: TrayIconRule?
     /// Fewest stickers in a pack.
     public var minimumStickers: Int?
-    /// Most stickers in a pack.
+    /// Most stickers in a pack (more become several packs).
     public var maximumStickers: Int?
     /// Shortest frame delay, in milliseconds (shorter frames are merged into their neighbour).
     public var minimumFrameMilliseconds: Int?
-    /// Longest loop, in milliseconds.
+    /// Longest loop, in milliseconds (a longer animation is played faster).
     public var maximumDurationMilliseconds: Int?
     /// Fewest frames an animation may have.
     public var minimumFrames: Int?
@@ -36,16 +38,47 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     public var maximumFrames: Int?
     /// Whether animations must loop forever.
     public var requiresEndlessLoop: Bool
-    /// Allowed finite loop counts (an endless master gets the largest).
+    /// Allowed finite loop counts (an endless master gets the most that fit the play time).
     public var loopCountRange: ClosedRange<Int>?
+
+    /// Canvas for animated stickers when it differs from `canvas`.
+    public var animatedCanvas: CanvasRule?
+    /// Animated containers the platform also accepts besides `animatedFormat` (tried, in
+    /// order, when the preferred one cannot get under the limit).
+    public var otherAnimatedFormats: [OutputFormat]?
+    /// Longest total play time, loops times one loop, in milliseconds.
+    public var maximumPlayMilliseconds: Int?
+    /// Whether an animation whose frames are all the same is refused (Rendition writes those
+    /// as stills on every platform).
+    public var rejectsIdenticalFrames: Bool?
+    /// Whether a pack holds only stills or only animations.
+    public var separatesStillAndAnimated: Bool?
+    /// The only sticker counts a still pack may have (e.g. 8, 16, 24, 32, 40).
+    public var allowedStillCounts: [Int]?
+    /// The only sticker counts an animated pack may have.
+    public var allowedAnimatedCounts: [Int]?
+    /// The pack's own images: tray icon, main image, tab image, thumbnail.
+    public var packImages: [PackImageRule]?
+    /// Names, identifiers and emojis.
+    public var metadata: PackMetadataRules?
+    /// The file describing the pack that the platform's tools read, if any.
+    public var manifest: PackManifestKind?
+    /// How sticker files in a pack folder are named.
+    public var fileNaming: PackFileNaming?
+    /// Where each rule comes from, by `PackRule` raw value: file and constant, or page and line.
+    public var sources: [String: String]?
 
     /// Creates a platform description.
     public init(
         id: String, name: String, canvas: CanvasRule, staticFormat: OutputFormat, animatedFormat: OutputFormat?,
-        maximumStaticBytes: Int, maximumAnimatedBytes: Int, trayIcon: TrayIconRule? = nil,
+        maximumStaticBytes: Int, maximumAnimatedBytes: Int,
         minimumStickers: Int? = nil, maximumStickers: Int? = nil, minimumFrameMilliseconds: Int? = nil,
         maximumDurationMilliseconds: Int? = nil, minimumFrames: Int? = nil, maximumFrames: Int? = nil,
-        requiresEndlessLoop: Bool = false, loopCountRange: ClosedRange<Int>? = nil
+        requiresEndlessLoop: Bool = false, loopCountRange: ClosedRange<Int>? = nil,
+        animatedCanvas: CanvasRule? = nil, otherAnimatedFormats: [OutputFormat]? = nil, maximumPlayMilliseconds: Int? = nil,
+        rejectsIdenticalFrames: Bool? = nil, separatesStillAndAnimated: Bool? = nil, allowedStillCounts: [Int]? = nil,
+        allowedAnimatedCounts: [Int]? = nil, packImages: [PackImageRule]? = nil, metadata: PackMetadataRules? = nil,
+        manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:]
     ) {
         self.id = id
         self.name = name
@@ -54,7 +87,6 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         self.animatedFormat = animatedFormat
         self.maximumStaticBytes = maximumStaticBytes
         self.maximumAnimatedBytes = maximumAnimatedBytes
-        self.trayIcon = trayIcon
         self.minimumStickers = minimumStickers
         self.maximumStickers = maximumStickers
         self.minimumFrameMilliseconds = minimumFrameMilliseconds
@@ -63,7 +95,37 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         self.maximumFrames = maximumFrames
         self.requiresEndlessLoop = requiresEndlessLoop
         self.loopCountRange = loopCountRange
+        self.animatedCanvas = animatedCanvas
+        self.otherAnimatedFormats = otherAnimatedFormats
+        self.maximumPlayMilliseconds = maximumPlayMilliseconds
+        self.rejectsIdenticalFrames = rejectsIdenticalFrames
+        self.separatesStillAndAnimated = separatesStillAndAnimated
+        self.allowedStillCounts = allowedStillCounts
+        self.allowedAnimatedCounts = allowedAnimatedCounts
+        self.packImages = packImages
+        self.metadata = metadata
+        self.manifest = manifest
+        self.fileNaming = fileNaming
+        self.sources = sources.isEmpty ? nil : Dictionary(uniqueKeysWithValues: sources.map { ($0.key.rawValue, $0.value) })
     }
+
+    /// The canvas rule for a still (`false`) or animated (`true`) sticker.
+    public func canvas(animated: Bool) -> CanvasRule { animated ? (animatedCanvas ?? canvas) : canvas }
+
+    /// The byte limit for a still or animated sticker.
+    public func byteLimit(animated: Bool) -> Int { animated ? maximumAnimatedBytes : maximumStaticBytes }
+
+    /// Every animated container the platform accepts, preferred first.
+    public var acceptedAnimatedFormats: [OutputFormat] {
+        guard let animatedFormat else { return [] }
+        return [animatedFormat] + (otherAnimatedFormats ?? []).filter { $0 != animatedFormat }
+    }
+
+    /// The sticker counts a pack of this kind may have, when the platform fixes them.
+    public func allowedCounts(animated: Bool) -> [Int]? { animated ? allowedAnimatedCounts : allowedStillCounts }
+
+    /// Where `rule` comes from, for findings and reports.
+    public func source(of rule: PackRule) -> String { sources?[rule.rawValue] ?? "\(name) rules" }
 }
 
 /// Where a sticker's pixels go on a platform.
@@ -76,6 +138,9 @@ public struct CanvasRule: Sendable, Codable, Equatable {
         case fitWithin
         /// Scaled so its longer side is exactly `width` (= `height`), the other side at most that.
         case longerSideExactly
+        /// A square: the master fitted and centred on a `width` x `width` canvas when written;
+        /// any square from `minimumLongerSide` up to `width` accepted when checked.
+        case squareWithin
     }
 
     /// Placement mode.
@@ -84,83 +149,60 @@ public struct CanvasRule: Sendable, Codable, Equatable {
     public var width: Int
     /// Box height in pixels.
     public var height: Int
+    /// Whether width and height must be even numbers (the content is rounded down to even).
+    public var evenDimensions: Bool?
+    /// Transparent margin kept around the art inside the box, in pixels.
+    public var margin: Int?
+    /// The longer side must be at least this many pixels (`fitWithin`).
+    public var minimumLongerSide: Int?
 
     /// Creates a rule.
-    public init(mode: Mode, width: Int, height: Int) {
+    public init(mode: Mode, width: Int, height: Int, evenDimensions: Bool? = nil, margin: Int? = nil, minimumLongerSide: Int? = nil) {
         self.mode = mode
         self.width = width
         self.height = height
+        self.evenDimensions = evenDimensions
+        self.margin = margin
+        self.minimumLongerSide = minimumLongerSide
     }
 
     /// The size the master's pixels are resampled to (before any padding).
     public func contentSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
-        let scale = min(Double(width) / Double(masterWidth), Double(height) / Double(masterHeight))
-        let w = max(1, min(width, Int((Double(masterWidth) * scale).rounded())))
-        let h = max(1, min(height, Int((Double(masterHeight) * scale).rounded())))
+        let inset = 2 * (margin ?? 0)
+        let boxW = max(1, width - inset), boxH = max(1, height - inset)
+        let scale = min(Double(boxW) / Double(masterWidth), Double(boxH) / Double(masterHeight))
+        var w = max(1, min(boxW, Int((Double(masterWidth) * scale).rounded())))
+        var h = max(1, min(boxH, Int((Double(masterHeight) * scale).rounded())))
+        if evenDimensions == true && mode != .exact && mode != .squareWithin && inset == 0 {
+            w = max(2, w & ~1)
+            h = max(2, h & ~1)
+        }
         return (w, h)
     }
 
     /// The final canvas size.
     public func canvasSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
-        mode == .exact ? (width, height) : contentSize(masterWidth: masterWidth, masterHeight: masterHeight)
+        if mode == .exact { return (width, height) }
+        if mode == .squareWithin { return (width, width) }
+        let content = contentSize(masterWidth: masterWidth, masterHeight: masterHeight)
+        let inset = 2 * (margin ?? 0)
+        var size = (width: content.width + inset, height: content.height + inset)
+        if evenDimensions == true {
+            size.width += size.width & 1
+            size.height += size.height & 1
+        }
+        return (min(width, size.width), min(height, size.height))
     }
-}
 
-/// A pack's tray (or cover) icon.
-public struct TrayIconRule: Sendable, Codable, Equatable {
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
-    /// Container.
-    public var format: OutputFormat
-    /// Largest file.
-    public var maximumBytes: Int
-
-    /// Creates a rule.
-    public init(width: Int, height: Int, format: OutputFormat, maximumBytes: Int) {
-        self.width = width
-        self.height = height
-        self.format = format
-        self.maximumBytes = maximumBytes
+    /// Whether a canvas of `width` x `height` follows this rule.
+    public func accepts(width w: Int, height h: Int) -> Bool {
+        if evenDimensions == true && (w % 2 != 0 || h % 2 != 0) { return false }
+        if let minimum = minimumLongerSide, max(w, h) < minimum { return false }
+        switch mode {
+        case .exact: return w == width && h == height
+        case .squareWithin: return w == h && w <= width
+        case .fitWithin: return w <= width && h <= height && w >= 1 && h >= 1
+        case .longerSideExactly: return max(w, h) == max(width, height) && min(w, h) <= min(width, height)
+        }
     }
-}
-
-extension PackPlatform {
-    /// WhatsApp: 512 x 512 WebP; still ≤ 100 KB, animated ≤ 500 KB; 96 x 96 PNG tray icon
-    /// ≤ 50 KB; 3–30 stickers; frames at least 8 ms; at most 10 s.
-    public static let whatsApp = PackPlatform(
-        id: "whatsapp", name: "WhatsApp", canvas: CanvasRule(mode: .exact, width: 512, height: 512),
-        staticFormat: .webp, animatedFormat: .webp, maximumStaticBytes: 100_000, maximumAnimatedBytes: 500_000,
-        trayIcon: TrayIconRule(width: 96, height: 96, format: .png, maximumBytes: 50_000),
-        minimumStickers: 3, maximumStickers: 30, minimumFrameMilliseconds: 8, maximumDurationMilliseconds: 10_000)
-
-    /// Signal: PNG, APNG or WebP up to 512 px; ≤ 300 KiB; animations loop forever.
-    public static let signal = PackPlatform(
-        id: "signal", name: "Signal", canvas: CanvasRule(mode: .fitWithin, width: 512, height: 512),
-        staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 300 * 1024, maximumAnimatedBytes: 300 * 1024,
-        requiresEndlessLoop: true)
-
-    /// Telegram (static stickers): 512 px on the longer side, PNG or WebP ≤ 512 KB. Telegram's
-    /// animated stickers are WebM/TGS, which Rendition does not write: animated masters
-    /// contribute their first frame.
-    public static let telegram = PackPlatform(
-        id: "telegram", name: "Telegram", canvas: CanvasRule(mode: .longerSideExactly, width: 512, height: 512),
-        staticFormat: .webp, animatedFormat: nil, maximumStaticBytes: 512_000, maximumAnimatedBytes: 512_000)
-
-    /// Discord: 320 x 320 PNG, APNG or GIF ≤ 512 KB.
-    public static let discord = PackPlatform(
-        id: "discord", name: "Discord", canvas: CanvasRule(mode: .exact, width: 320, height: 320),
-        staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 512_000, maximumAnimatedBytes: 512_000)
-
-    /// LINE animated stickers: APNG within 320 x 270, ≤ 300 KB, 5–20 frames, 1–4 loops,
-    /// at most 4 s.
-    public static let line = PackPlatform(
-        id: "line", name: "LINE", canvas: CanvasRule(mode: .fitWithin, width: 320, height: 270),
-        staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 300_000, maximumAnimatedBytes: 300_000,
-        maximumDurationMilliseconds: 4_000, minimumFrames: 5, maximumFrames: 20, loopCountRange: 1...4)
-
-    /// The platforms built into Rendition, by identifier.
-    public static let builtIn: [String: PackPlatform] = Dictionary(
-        uniqueKeysWithValues: [whatsApp, signal, telegram, discord, line].map { ($0.id, $0) })
 }

@@ -17,14 +17,26 @@ enum PackReport {
             }
             return object
         }
+        let packs: [String: Any] = summary.packs.mapValues { list in
+            list.map { pack -> [String: Any] in
+                var object: [String: Any] = ["identifier": pack.identifier, "title": pack.title, "stickers": pack.stickers,
+                                             "folder": "\(pack.platform)/\(pack.identifier)"]
+                if let animated = pack.animated { object["animated"] = animated }
+                return object
+            }
+        }
         let report: [String: Any] = ["sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
-                                     "platformProblems": summary.platformProblems]
+                                     "platformProblems": summary.platformProblems, "packs": packs,
+                                     "platformNotes": summary.platformNotes]
         let data = (try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         do { try AtomicFile.write([UInt8](data), to: path) } catch { throw .file(error) }
     }
 
     static func fileObject(_ file: PackOutputFile) -> [String: Any] {
-        ["path": file.path, "bytes": file.bytes, "width": file.width, "height": file.height, "limit": file.limit,
-         "step": file.step, "givenUp": file.givenUp, "notes": file.notes]
+        var object: [String: Any] = ["path": file.path, "bytes": file.bytes, "width": file.width, "height": file.height,
+                                     "limit": file.limit, "step": file.step, "givenUp": file.givenUp, "notes": file.notes]
+        if let platform = file.platform { object["platform"] = platform }
+        if let animated = file.animated { object["animated"] = animated }
+        return object
     }
 }

@@ -16,6 +16,31 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     public let givenUp: [String]
     /// Other changes made to follow the platform's rules (frames merged, loop count...).
     public let notes: [String]
+    /// The platform the file is for (`nil` for Apple's catalog and renditions).
+    public var platform: String?
+    /// Whether the file is animated (platform files).
+    public var animated: Bool?
+
+    /// Describes a written file.
+    public init(path: String, bytes: Int, width: Int, height: Int, limit: Int, step: String, givenUp: [String], notes: [String],
+                platform: String? = nil, animated: Bool? = nil) {
+        self.path = path
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.limit = limit
+        self.step = step
+        self.givenUp = givenUp
+        self.notes = notes
+        self.platform = platform
+        self.animated = animated
+    }
+
+    /// The same file at another path.
+    public func moved(to newPath: String) -> PackOutputFile {
+        PackOutputFile(path: newPath, bytes: bytes, width: width, height: height, limit: limit, step: step, givenUp: givenUp,
+                       notes: notes, platform: platform, animated: animated)
+    }
 }
 
 /// Why one sticker of a pack failed.
@@ -31,6 +56,14 @@ public struct PackStickerError: Error, Sendable, CustomStringConvertible {
 
 /// The outcome for one sticker of a pack.
 public struct PackStickerResult: Sendable {
+    /// Creates a result.
+    public init(name: String, inputPath: String, outcome: Result<[PackOutputFile], PackStickerError>) {
+        self.name = name
+        self.inputPath = inputPath
+        self.outcome = outcome
+    }
+
+
     /// The sticker's name.
     public let name: String
     /// The input file.
@@ -46,8 +79,12 @@ public struct PackStickerResult: Sendable {
 
 /// What a pack build did.
 public struct PackSummary: Sendable {
-    /// Per-sticker outcomes in pack order.
+    /// Per-sticker outcomes in pack order (platform files at their place in the packs).
     public let stickers: [PackStickerResult]
+    /// The packs written for each platform, in order.
+    public var packs: [String: [PlannedPack]] = [:]
+    /// Pack-level notes per platform that are not failures (default emojis used, for example).
+    public var platformNotes: [String: [String]] = [:]
     /// Pack-level problems per platform (`apple` for the Xcode catalog), e.g. too few stickers.
     public let platformProblems: [String: [String]]
     /// The size class the catalog uses.

@@ -33,6 +33,16 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 /// (fewer colours, lower WebP quality, then a lower frame rate for animations). The pixel
 /// size is never reduced. The first result under the limit wins; if none fits, nothing is
 /// written and the error says how close the ladder came.
+///
+/// Long animations are not re-encoded whole at every step. Each step's full size is
+/// predicted from a sample of frames (a few short runs of consecutive frames, so inter-frame
+/// compression is sampled too): the sample's size scaled by frames, times a calibration
+/// factor that starts at 1 and becomes the measured full size over the predicted one after
+/// each full encode. The first step predicted to fit is encoded in full; with the calibrated
+/// factor the earliest step predicted to fit is then tried in full too when it comes before,
+/// and when a full encode does not fit the ladder goes on from the next step predicted to
+/// fit. Typically two full encodes; the choices depend only on the pixels, so the result is
+/// deterministic.
 public struct SizeFitter: Sendable {
     /// One rung of the ladder.
     struct Step {
@@ -47,43 +57,111 @@ public struct SizeFitter: Sendable {
     public let compressionLevel: Int
     /// Whether every frame must be kept (no merging of identical frames in APNG).
     public let preserveFrames: Bool
+    /// Threads an APNG encode may use for its frames (the bytes do not depend on it).
+    public let threads: Int
+
+    /// Animations with more frames than this are fitted from a sample.
+    public static let sampledAbove = 16
+    /// Consecutive frames per sampled run.
+    static let runLength = 2
+    /// Sampled runs, spread evenly over the animation.
+    static let runCount = 4
 
     /// Creates a fitter.
-    public init(limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false) {
+    public init(limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false, threads: Int = 1) {
         self.limit = limit
         self.compressionLevel = compressionLevel
         self.preserveFrames = preserveFrames
+        self.threads = max(1, threads)
     }
 
     /// Encodes `animation` as `format` under the limit.
     public func fit(_ animation: Animation, as format: OutputFormat) throws -> FittedFile {
+        let steps = ladder(for: format, animated: animation.isAnimated)
+        if animation.isAnimated && animation.frames.count > Self.sampledAbove {
+            return try fitPredicted(animation, steps: steps)
+        }
         var smallest = Int.max
         var lastStep = ""
-        for (index, step) in ladder(for: format, animated: animation.isAnimated).enumerated() {
+        for (index, step) in steps.enumerated() {
             let bytes = try step.encode(animation)
             smallest = min(smallest, bytes.count)
             lastStep = step.name
-            if bytes.count <= limit {
-                return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp)
-            }
+            if bytes.count <= limit { return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp) }
         }
         throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
+    }
+
+    /// The ladder for a long animation, steered by sample predictions (see the type's notes).
+    func fitPredicted(_ animation: Animation, steps: [Step]) throws -> FittedFile {
+        let sample = Self.sample(animation)
+        let frames = Double(animation.frames.count) / Double(sample.frames.count)
+        var sampleSizes = [Int?](repeating: nil, count: steps.count)
+        func predicted(_ index: Int, _ calibration: Double) throws -> Double {
+            if sampleSizes[index] == nil { sampleSizes[index] = try steps[index].encode(sample).count }
+            return Double(sampleSizes[index]!) * frames * calibration
+        }
+        /// The first step from `start` predicted to fit, else the last step.
+        func firstPredictedToFit(from start: Int, _ calibration: Double) throws -> Int {
+            for index in start..<steps.count where try predicted(index, calibration) <= Double(limit) * 0.97 { return index }
+            return steps.count - 1
+        }
+        var calibration = 1.0
+        var tried = Set<Int>()
+        var best: (index: Int, bytes: [UInt8])?
+        var smallest = Int.max
+        var lastStep = ""
+        var next = try firstPredictedToFit(from: 0, calibration)
+        while !tried.contains(next) {
+            tried.insert(next)
+            let bytes = try steps[next].encode(animation)
+            smallest = min(smallest, bytes.count)
+            lastStep = steps[next].name
+            calibration = Double(bytes.count) / max(1, try predicted(next, 1))
+            if bytes.count <= limit {
+                if best == nil || next < best!.index { best = (next, bytes) }
+                let earlier = try firstPredictedToFit(from: 0, calibration)
+                if earlier >= next || tried.contains(earlier) { break }
+                next = earlier
+            } else {
+                if let best, best.index > next { break }
+                guard next + 1 < steps.count else { break }
+                next = try firstPredictedToFit(from: next + 1, calibration)
+                if tried.contains(next) { next = (next + 1..<steps.count).first { !tried.contains($0) } ?? next }
+            }
+        }
+        guard let best else { throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep) }
+        let step = steps[best.index]
+        return FittedFile(bytes: best.bytes, step: step.name, stepIndex: best.index + 1, givenUp: step.givenUp)
+    }
+
+    /// A few short runs of consecutive frames spread over `animation`, with their delays.
+    static func sample(_ animation: Animation) -> Animation {
+        let count = animation.frames.count
+        var indices: [Int] = []
+        for run in 0..<runCount {
+            let start = min(count - runLength, run * count / runCount)
+            for offset in 0..<runLength where !indices.contains(start + offset) { indices.append(start + offset) }
+        }
+        return Animation(width: animation.width, height: animation.height, frames: indices.map { animation.frames[$0] },
+                         loopCount: animation.loopCount)
     }
 
     /// The ladder for a format.
     func ladder(for format: OutputFormat, animated: Bool) -> [Step] {
         let level = compressionLevel
         let merge = !preserveFrames
+        let threads = self.threads
         var steps: [Step] = []
         switch format {
         case .auto, .png, .apng:
             let encodeLossless: @Sendable (Animation, Int) throws(CodecError) -> [UInt8] = { animation, level throws(CodecError) in
                 animation.isAnimated
-                    ? try APNGEncoder(options: .init(compressionLevel: level, mergeIdenticalFrames: merge)).encode(animation)
+                    ? try APNGEncoder(options: .init(compressionLevel: level, mergeIdenticalFrames: merge, threads: threads)).encode(animation)
                     : try PNGEncoder(options: .init(compressionLevel: level)).encode(animation.firstFrame)
             }
             steps.append(Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in try encodeLossless(a, level) })
-            if level < 12 {
+            if level < 12 && !animated {
                 steps.append(Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in try encodeLossless(a, 12) })
             }
             for colors in [256, 128, 64, 32, 16] {
@@ -91,7 +169,7 @@ public struct SizeFitter: Sendable {
                     try encodeLossless(Self.quantized(a, colors: colors), 12)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for (divisor, colors) in [(2, 64), (4, 32)] {
                     steps.append(Step(name: "frame rate / \(divisor), palette of \(colors) colours",
                                       givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]) { a throws(CodecError) in
@@ -101,15 +179,17 @@ public struct SizeFitter: Sendable {
             }
         case .webp:
             steps.append(Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in try WebPEncoder(options: .lossless).encode(a) })
-            var best = WebPEncoder.Options.lossless
-            best.method = 6
-            steps.append(Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in try WebPEncoder(options: best).encode(a) })
+            if !animated {
+                var best = WebPEncoder.Options.lossless
+                best.method = 6
+                steps.append(Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in try WebPEncoder(options: best).encode(a) })
+            }
             for quality in [90, 80, 70, 60, 50, 40, 30] {
                 steps.append(Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) { a throws(CodecError) in
                     try WebPEncoder(options: .lossy(quality: quality)).encode(a)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for divisor in [2, 4] {
                     steps.append(Step(name: "WebP lossy quality 50, frame rate / \(divisor)",
                                       givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
@@ -125,7 +205,7 @@ public struct SizeFitter: Sendable {
                     return try GIFEncoder(options: options).encode(a)
                 })
             }
-            if animated {
+            if animated && !preserveFrames {
                 for divisor in [2, 4] {
                     steps.append(Step(name: "GIF with 64 colours, frame rate / \(divisor)",
                                       givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]) { a throws(CodecError) in

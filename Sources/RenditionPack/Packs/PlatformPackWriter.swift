@@ -1,0 +1,145 @@
+import Foundation
+import RenditionCodecs
+import RenditionCore
+
+/// Puts each platform's staged sticker files into packs: plans them (`PackPlanner`), copies
+/// the files into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
+/// images (tray, main, tab, thumbnail) and writes its manifest. The platform folder is
+/// rebuilt on every run, so no pack of an earlier build lingers.
+struct PlatformPackWriter {
+    let builder: PackBuilder
+    let configuration: PackConfiguration
+    let entries: [PackBuilder.Entry]
+
+    var output: String { builder.output }
+
+    /// What the writer did for every platform.
+    struct Outcome {
+        var results: [PackStickerResult]
+        var packs: [String: [PlannedPack]] = [:]
+        var problems: [String: [String]] = [:]
+        var notes: [String: [String]] = [:]
+    }
+
+    func write(results: [PackStickerResult]) throws(PackError) -> Outcome {
+        var outcome = Outcome(results: results)
+        let title = configuration.name ?? (builder.source.split(separator: "/").last.map(String.init) ?? "Stickers")
+        let base = PackPlanner.slug(configuration.identifier ?? title)
+        for platform in builder.options.platforms {
+            // The staged file of each sticker that has one, in pack order.
+            var staged: [(entry: Int, file: PackOutputFile)] = []
+            for (index, result) in results.enumerated() {
+                guard case .success(let files) = result.outcome, let file = files.first(where: { $0.platform == platform.id }) else { continue }
+                staged.append((index, file))
+            }
+            let items = staged.map { PackPlanner.Item(name: entries[$0.entry].name, animated: $0.file.animated == true) }
+            let (packs, problems) = PackPlanner.plan(items, platform: platform, base: base, title: title)
+            outcome.problems[platform.id, default: []] += problems
+            outcome.packs[platform.id] = packs
+            let folder = "\(output)/\(platform.id)"
+            try? FileManager.default.removeItem(atPath: folder)
+            var manifests: [ManifestPack] = []
+            var defaulted: [String] = []
+            for pack in packs {
+                let packFolder = "\(folder)/\(pack.identifier)"
+                var stickers: [ManifestSticker] = []
+                var packBytes: [UInt8] = []
+                for (position, name) in pack.stickers.enumerated() {
+                    guard let item = staged.first(where: { entries[$0.entry].name == name }) else { continue }
+                    let entry = entries[item.entry]
+                    let ext = item.file.path.split(separator: ".").last.map(String.init) ?? "png"
+                    let number = String(position + 1)
+                    let filename = platform.fileNaming == .twoDigitNumbers
+                        ? "\(number.count < 2 ? "0" + number : number).\(ext)" : "\(name).\(ext)"
+                    let bytes: [UInt8]
+                    do {
+                        bytes = try FileSystem.read("\(output)/\(item.file.path)")
+                        try FileSystem.createDirectory(packFolder)
+                        try AtomicFile.write(bytes, to: "\(packFolder)/\(filename)", durable: false)
+                    } catch { throw .file(error) }
+                    packBytes += SHA256.hex(bytes).utf8
+                    let (emojis, derived) = emojis(for: entry)
+                    if !derived { defaulted.append(name) }
+                    stickers.append(ManifestSticker(file: filename, name: name, label: entry.label, emojis: emojis))
+                    outcome.results[item.entry] = relocate(outcome.results[item.entry], platform: platform.id,
+                                                            to: "\(platform.id)/\(pack.identifier)/\(filename)")
+                }
+                var images: [PackImageRule.Role: String] = [:]
+                for rule in platform.packImages ?? [] {
+                    do {
+                        try packImage(rule, pack: pack, platform: platform, folder: packFolder)
+                        images[rule.role] = rule.filename
+                    } catch {
+                        outcome.problems[platform.id, default: []].append("\(pack.identifier): \(rule.role.rawValue) image: \(error)")
+                    }
+                }
+                let publisher = configuration.publisher ?? "Rendition"
+                let item = ManifestPack(pack: pack, publisher: publisher, stickers: stickers, images: images,
+                                        version: String(SHA256.hex(packBytes).prefix(12)))
+                manifests.append(item)
+                do {
+                    switch platform.manifest {
+                    case .telegramSet?: try AtomicFile.write(PackManifests.telegramSet(item, rules: platform.metadata), to: "\(packFolder)/set.json")
+                    case .signalManifest?: try AtomicFile.write(PackManifests.signalManifest(item), to: "\(packFolder)/manifest.json")
+                    case .discordStickers?: try AtomicFile.write(PackManifests.discordStickers(item, rules: platform.metadata), to: "\(packFolder)/stickers.json")
+                    case .whatsAppContents?, nil: break
+                    }
+                } catch { throw .file(error) }
+            }
+            if platform.manifest == .whatsAppContents && !manifests.isEmpty {
+                do { try AtomicFile.write(PackManifests.whatsAppContents(manifests, rules: platform.metadata), to: "\(folder)/contents.json") }
+                catch { throw .file(error) }
+            }
+            if let range = platform.metadata?.emojisPerSticker, range.lowerBound > 0, !defaulted.isEmpty {
+                let emoji = (configuration.defaultEmojis ?? Self.fallbackEmojis).joined()
+                outcome.notes[platform.id, default: []].append(
+                    "\(defaulted.count) sticker(s) got the default emoji \(emoji) (no emojis in the pack configuration and none in the file name): \(defaulted.joined(separator: ", "))")
+            }
+        }
+        return outcome
+    }
+
+    static let fallbackEmojis = ["🙂"]
+
+    /// A sticker's emojis: configured, else from its file name, else the pack's default;
+    /// `derived` is false for the default.
+    func emojis(for entry: PackBuilder.Entry) -> (emojis: [String], derived: Bool) {
+        if let given = entry.emojis, !given.isEmpty { return (given, true) }
+        if let named = StickerEmoji.fromFileName(entry.path) { return ([named], true) }
+        return (configuration.defaultEmojis ?? Self.fallbackEmojis, false)
+    }
+
+    /// The result with its file for `platform` at `path`.
+    func relocate(_ result: PackStickerResult, platform: String, to path: String) -> PackStickerResult {
+        guard case .success(let files) = result.outcome else { return result }
+        var moved = PackStickerResult(name: result.name, inputPath: result.inputPath,
+                                      outcome: .success(files.map { $0.platform == platform ? $0.moved(to: path) : $0 }))
+        moved.skipped = result.skipped
+        moved.problems = result.problems
+        return moved
+    }
+
+    /// Renders one of the pack's own images from the tray source (the configured `tray`, else
+    /// the pack's first sticker): a still placed on the image's canvas, or for LINE's main
+    /// image of an animated set an APNG following the platform's animation rules.
+    func packImage(_ rule: PackImageRule, pack: PlannedPack, platform: PackPlatform, folder: String) throws {
+        let path: String
+        if let tray = configuration.tray {
+            path = "\(builder.source)/\(tray)"
+        } else {
+            guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else { return }
+            path = entry.path
+        }
+        var master = try ImageDecoder.decodeAnimation(try FileSystem.read(path), limits: builder.options.limits)
+        let animated = pack.animated == true && rule.animatedInAnimatedPack == true && master.isAnimated
+            && !AnimationConstraints.allFramesIdentical(master)
+        if !animated { master = Animation(still: master.firstFrame) }
+        let placed = CanvasPlacement.place(master, on: CanvasRule(mode: .exact, width: rule.width, height: rule.height))
+        let adapted = animated ? try AnimationConstraints.apply(platform, to: placed).animation : placed
+        let fitter = SizeFitter(limit: rule.maximumBytes, compressionLevel: builder.options.compressionLevel,
+                                preserveFrames: animated && platform.minimumFrames != nil)
+        let fitted = try fitter.fit(adapted, as: animated ? .apng : rule.format)
+        try FileSystem.createDirectory(folder)
+        try AtomicFile.write(fitted.bytes, to: "\(folder)/\(rule.filename)", durable: false)
+    }
+}
