@@ -74,7 +74,7 @@ struct PreviewCard {
             Self.pill(badge.text, color: badge.color, x: m + badge.x, y: m + headerHeight + badge.row * 30, on: &canvas)
         }
         var tiles: [PreviewTile] = []
-        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: tiles) }
+        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: false) }
 
         // Column headers.
         let gridLeft = m + PreviewStyle.labelColumn
@@ -140,7 +140,7 @@ struct PreviewCard {
                 canvas.text(caption, x: x, y: stripTop + tile.height + 8, scale: 2, PreviewStyle.mutedInk)
             }
         }
-        return PreviewCardImage(raster: canvas.raster, tiles: tiles)
+        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true)
     }
 
     /// `NAME`.
@@ -187,6 +187,8 @@ public struct PreviewCardImage: Sendable {
     public let raster: Raster
     /// The tiles, renditions row by row then the strip of frames.
     public let tiles: [PreviewTile]
+    /// Whether the file was decoded (a card without tiles shows why it was not).
+    public let decoded: Bool
 }
 
 /// One tile of a card: a rendition on a background, or a frame of the strip.
