@@ -9,15 +9,15 @@ struct PackCommand: ParsableCommand {
         commandName: "pack",
         abstract: "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
         discussion: """
-            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \\
+            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
             (order, names, accessibility labels, size class, icon; see the README). OUT receives:
-              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \\
+              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
               renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
               PLATFORM/              one folder per --platform (whatsapp, signal, telegram, discord, line)
               pack-report.json       every file with its size, limit, fitting step and what was given up
-            Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \\
-            first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \\
+            Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
+            first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \
             or platform rule failed.
             """
     )
@@ -41,8 +41,11 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("byte-limit"), help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
     var byteLimit: Int = 500_000
 
-    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
+    var threadOption: Int?
+
+    /// The worker threads: --threads, or one per core.
+    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: ArgumentHelp("Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.", valueName: "i/n"))
     var shard: String?
@@ -56,6 +59,9 @@ struct PackCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error when it is a terminal.")
     var progress = true
 
+    @Flag(help: "Pack masters that lint rejects (too small, empty, opaque, on an opaque background) instead of failing them.")
+    var allowLintErrors = false
+
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
@@ -64,10 +70,12 @@ struct PackCommand: ParsableCommand {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
         if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
-        guard FileSystem.isDirectory(source) else { throw ValidationError("\(source) is not a folder") }
     }
 
     func run() throws {
+        guard FileSystem.isDirectory(source) else {
+            throw runFailure(FileSystem.exists(source) ? "\(source) is not a folder" : "\(source): no such folder")
+        }
         var selected: [PackPlatform] = []
         for id in platforms.flatMap({ $0.split(separator: ",").map(String.init) }) {
             if id == "all" {
@@ -87,8 +95,9 @@ struct PackCommand: ParsableCommand {
         }
         var unique: [PackPlatform] = []
         for platform in selected where !unique.contains(where: { $0.id == platform.id }) { unique.append(platform) }
-        let options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
+        var options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
                                   incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
+        options.allowsLintErrors = allowLintErrors
         let builder = PackBuilder(source: source, output: output, options: options)
         let count = (try? StickerInputs.expand([source]).count) ?? 0
         let console = BatchConsole(total: count, format: logFormat, quiet: quiet, progress: progress)
@@ -96,7 +105,7 @@ struct PackCommand: ParsableCommand {
         do {
             summary = try builder.build { console.report($0) }
         } catch {
-            throw ValidationError(error.description)
+            throw runFailure(error.description)
         }
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
             for problem in problems { printError("error: \(platform): \(problem)") }

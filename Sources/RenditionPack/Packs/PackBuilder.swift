@@ -18,6 +18,8 @@ public struct PackOptions: Sendable {
     public var shard: Shard?
     /// Input decoding limits.
     public var limits: DecodeLimits
+    /// Pack masters that lint rejects (see `PackInputCheck`) instead of failing them.
+    public var allowsLintErrors = false
 
     /// Creates options.
     public init(platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,

@@ -33,6 +33,11 @@ struct PackStickerWork {
         do { master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits) } catch {
             return failure(error.description)
         }
+        let check = PackInputCheck(bytes: bytes, path: entry.path, master: master, catalogSide: sizeClass.masterPixels,
+                                   limits: options.limits)
+        if !check.errors.isEmpty && !options.allowsLintErrors {
+            return failure("rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
+        }
         var files: [PackOutputFile] = []
         var problems: [String] = []
         do {
@@ -58,6 +63,7 @@ struct PackStickerWork {
         }
         var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
         result.problems = problems
+        result.notes = check.notes + check.errors.map { "packed despite lint error \($0)" }
         return result
     }
 
