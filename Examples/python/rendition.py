@@ -123,8 +123,18 @@ def library():
     """The loaded librendition (loaded on first use)."""
     global _lib
     if _lib is None:
-        _lib = _declare(ctypes.CDLL(_find_library()))
+        name = _find_library()
+        try:
+            _lib = _declare(ctypes.CDLL(name))
+        except OSError as error:
+            raise LibraryNotFound(
+                f"cannot load librendition ({name}: {error}). Install it with Scripts/install-c-library and set "
+                "PKG_CONFIG_PATH to PREFIX/lib/pkgconfig (or RENDITION_LIBRARY to the librendition.so file)") from None
     return _lib
+
+
+class LibraryNotFound(OSError):
+    """librendition could not be found or loaded; the message says how to point to it."""
 
 
 def version():
@@ -307,6 +317,7 @@ def _main(sticker_path, animation_path, input_folder, output_folder):
             check(error.status == status and error.message, f"{text} -> {error.name} ({error.message})")
 
     lib = library()
+    os.makedirs(output_folder, exist_ok=True)
     check(lib.rdn_version() == 100 * int(version().split(".")[1]) + 10000 * int(version().split(".")[0])
           + int(version().split(".")[2]), f"librendition {version()}")
     check(ctypes.sizeof(_RenderOptions) == 40 and ctypes.sizeof(_Rendition) == 32, "struct layouts match rendition.h")
@@ -374,4 +385,8 @@ if __name__ == "__main__":
     if len(sys.argv) != 5:
         print(f"usage: {sys.argv[0]} STICKER.png ANIMATION.png INPUT_FOLDER OUTPUT_FOLDER", file=sys.stderr)
         sys.exit(2)
-    sys.exit(_main(*sys.argv[1:]))
+    try:
+        sys.exit(_main(*sys.argv[1:]))
+    except LibraryNotFound as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(1)
