@@ -97,6 +97,7 @@ struct PackCommand: ParsableCommand {
         for platform in selected where !unique.contains(where: { $0.id == platform.id }) { unique.append(platform) }
         var options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
                                   incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
+        options.lintsMasters = true
         options.allowsLintErrors = allowLintErrors
         let builder = PackBuilder(source: source, output: output, options: options)
         let count = (try? StickerInputs.expand([source]).count) ?? 0

@@ -18,7 +18,10 @@ public struct PackOptions: Sendable {
     public var shard: Shard?
     /// Input decoding limits.
     public var limits: DecodeLimits
-    /// Pack masters that lint rejects (see `PackInputCheck`) instead of failing them.
+    /// Lint each master first (see `PackInputCheck`): a master lint rejects fails, unless
+    /// `allowsLintErrors`, when it is packed with a note. Off by default.
+    public var lintsMasters = false
+    /// With `lintsMasters`, pack masters that lint rejects instead of failing them.
     public var allowsLintErrors = false
 
     /// Creates options.

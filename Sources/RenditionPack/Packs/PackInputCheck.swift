@@ -18,11 +18,12 @@ struct PackInputCheck {
     /// What packing changes that the user should know about (upscaling).
     let notes: [String]
 
-    /// Lints `bytes` (decoded as `master`) and compares its size with the catalog's side.
-    init(bytes: [UInt8], path: String, master: Animation, catalogSide: Int, limits: DecodeLimits) {
+    /// Lints `bytes` (decoded as `master`) when `lints`, and compares its size with the
+    /// catalog's side.
+    init(bytes: [UInt8], path: String, master: Animation, catalogSide: Int, limits: DecodeLimits, lints: Bool) {
         let linter = StickerLinter(options: LintOptions(limits: limits, measuresRinging: false))
-        let report = linter.lint(bytes: bytes, path: path)
-        errors = report.findings.filter { $0.severity == .error && Self.blockingCodes.contains($0.code) }
+        let findings = lints ? linter.lint(bytes: bytes, path: path).findings : []
+        errors = findings.filter { $0.severity == .error && Self.blockingCodes.contains($0.code) }
             .map { "\($0.code.rawValue): \($0.message)" }
         let longer = max(master.width, master.height)
         if longer > 0 && longer < catalogSide {

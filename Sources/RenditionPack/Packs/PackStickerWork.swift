@@ -34,7 +34,7 @@ struct PackStickerWork {
             return failure(error.description)
         }
         let check = PackInputCheck(bytes: bytes, path: entry.path, master: master, catalogSide: sizeClass.masterPixels,
-                                   limits: options.limits)
+                                   limits: options.limits, lints: options.lintsMasters)
         if !check.errors.isEmpty && !options.allowsLintErrors {
             return failure("rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
         }
