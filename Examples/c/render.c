@@ -6,17 +6,21 @@
  *   ./render STICKER.png ANIMATION.png INPUT_FOLDER OUTPUT_FOLDER
  *
  * STICKER is a still @3x master, ANIMATION an animated PNG, INPUT_FOLDER a folder of
- * stickers for rdn_render_directory. Renditions are written to OUTPUT_FOLDER. Prints one
+ * stickers for rdn_render_directory. Renditions are written to OUTPUT_FOLDER (created if
+ * missing; its parent must exist). Prints one
  * line per check and exits 1 if any check failed. Every call's results are freed, so the
  * program runs clean under valgrind --leak-check=full.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <rendition.h>
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int failures = 0;
 
@@ -529,6 +533,10 @@ int main(int argc, char **argv) {
     uint8_t *animation = read_file(argv[2], &animation_length);
     if (!sticker || !animation) {
         fprintf(stderr, "cannot read %s or %s\n", argv[1], argv[2]);
+        return 2;
+    }
+    if (mkdir(argv[4], 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "cannot create %s: %s\n", argv[4], strerror(errno));
         return 2;
     }
     render_sticker(sticker, sticker_length, argv[4]);

@@ -10,7 +10,10 @@ and builds a pack with WhatsApp's, checking each result; exits 1 if a check fail
 import os
 import sys
 
-import rendition
+try:
+    import rendition
+except ImportError as error:  # rendition.LibraryNotFoundError says where it looked and how to point it at the library
+    sys.exit(f"error: {error}")
 
 
 def main(sticker, animation, input_folder, output_folder):
@@ -21,6 +24,7 @@ def main(sticker, animation, input_folder, output_folder):
         if not condition:
             failures.append(text)
 
+    os.makedirs(output_folder, exist_ok=True)
     check(bool(rendition.__version__), f"librendition {rendition.__version__} at {rendition.library_path()}")
     for r in rendition.render(sticker):  # @2x then @1x
         r.save(os.path.join(output_folder, f"sticker-py@{r.scale}x.{r.extension}"))

@@ -70,6 +70,7 @@ final class BatchConsole: Sendable {
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
                 object["files"] = files.map { ["path": $0.path, "bytes": $0.bytes, "step": $0.step, "givenUp": $0.givenUp] as [String: Any] }
                 if !result.problems.isEmpty { object["problems"] = result.problems }
+                if !result.notes.isEmpty { object["notes"] = result.notes }
             case .failure(let error):
                 object["status"] = "failed"
                 object["error"] = error.description
@@ -84,6 +85,7 @@ final class BatchConsole: Sendable {
                     if result.skipped { line += "  (up to date)" }
                     if !lossy.isEmpty { line += "  lossy: " + lossy.map { "\($0.path) (\($0.givenUp.joined(separator: ", ")))" }.joined(separator: "; ") }
                     printLine(line)
+                    for note in result.notes { printLine("  note: \(note)") }
                 }
                 for problem in result.problems { clearBar(); printError("error: \(result.inputPath): \(problem)") }
             case .failure(let error):
@@ -91,7 +93,9 @@ final class BatchConsole: Sendable {
                 printError("error: \(error)")
             }
         }
-        if drawBar { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
+        // A line printed above clears the bar: draw it again so it stays on screen.
+        let printedLine = jsonLines || !quiet || failed
+        if drawBar || (showBar && printedLine) { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
     }
 
     /// Reports one finished sticker.
@@ -109,7 +113,9 @@ final class BatchConsole: Sendable {
                 printError("error: \(DecodeLimitSetting.message(for: error))")
             }
         }
-        if drawBar { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
+        // A line printed above clears the bar: draw it again so it stays on screen.
+        let printedLine = jsonLines || !quiet || isFailure
+        if drawBar || (showBar && printedLine) { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
     }
 
     /// Prints the final summary (a line, or a JSON object).
@@ -127,9 +133,7 @@ final class BatchConsole: Sendable {
             if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
-            var line = RenderReport.summary(total: results.count, failed: failed, seconds: seconds, output: output)
-            if skipped > 0 { line += "; \(skipped) already up to date" }
-            printLine(line)
+            printLine(RenderReport.summary(total: results.count, failed: failed, skipped: skipped, seconds: seconds, output: output))
         }
     }
 
@@ -146,7 +150,7 @@ final class BatchConsole: Sendable {
             if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
-            var line = "\(summary.stickers.count - failed) of \(summary.stickers.count) stickers packed into \(output) (\(summary.sizeClass.rawValue) stickers) in \(RenderReport.format(seconds, digits: 2)) s"
+            var line = "\(summary.stickers.count - failed - skipped) of \(summary.stickers.count) stickers packed into \(output) (\(summary.sizeClass.rawValue) stickers) in \(RenderReport.format(seconds, digits: 2)) s"
             if failed > 0 { line += "; \(failed) failed" }
             if skipped > 0 { line += "; \(skipped) already up to date" }
             printLine(line)

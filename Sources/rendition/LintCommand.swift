@@ -56,8 +56,11 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("list-codes"), help: "Print every finding code with its severity and meaning, then exit.")
     var listCodes = false
 
-    @Option(help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
+    var threadOption: Int?
+
+    /// The worker threads: --threads, or one per core.
+    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
         if listCodes { return }
@@ -113,9 +116,7 @@ struct LintCommand: ParsableCommand {
             return
         }
         let profile = try loadProfile()
-        let files: [String]
-        do { files = try StickerInputs.expand(paths) } catch { throw ValidationError(error.description) }
-        if files.isEmpty { throw ValidationError("no image files found in \(paths.joined(separator: ", "))") }
+        let files = try expandStickerInputs(paths)
         let linter = StickerLinter(options: LintOptions(profile: profile))
         let json = self.json, verbose = self.verbose
         let reports = linter.lint(paths: files, threads: threads) { report in
@@ -141,6 +142,11 @@ struct LintCommand: ParsableCommand {
         } else {
             print(LintOutput.summary(reports))
         }
-        if reports.contains(where: \.hasErrors) { throw ExitCode(1) }
+        // With fixes, a file counts by its fixed version when one was written.
+        let failed = zip(reports, outcomes ?? []).contains { report, outcome in
+            if let after = outcome.after { return after.hasErrors }
+            return outcome.error != nil || report.hasErrors
+        } || (outcomes == nil && reports.contains(where: \.hasErrors))
+        if failed { throw ExitCode(1) }
     }
 }

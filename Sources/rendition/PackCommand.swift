@@ -9,23 +9,23 @@ struct PackCommand: ParsableCommand {
         commandName: "pack",
         abstract: "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
         discussion: """
-            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \\
+            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
             (order, names, accessibility labels, size class, icon; see the README). OUT receives:
-              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \\
+              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
               renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
-              PLATFORM/PACK/         per --platform (whatsapp, signal, telegram, discord, line), packs the \\
-            platform accepts: stills and animations apart where it wants them apart, split when over \\
-            its maximum (PACK-1, PACK-2), with its tray, main, tab or thumbnail image and its manifest \\
-            (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \\
+              PLATFORM/PACK/         per --platform (whatsapp, signal, telegram, discord, line), packs the \
+            platform accepts: stills and animations apart where it wants them apart, split when over \
+            its maximum (PACK-1, PACK-2), with its tray, main, tab or thumbnail image and its manifest \
+            (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \
             stickers.json in each pack)
               pack-report.json       every file with its size, limit, fitting step and what was given up
-            Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \\
-            first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \\
+            Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
+            first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \
             or platform rule failed.
 
-            rendition pack --check DIR --platform NAME checks a pack folder made anywhere against the \\
-            same rules and prints each finding with its source (--json for JSON); exit status 1 when \\
+            rendition pack --check DIR --platform NAME checks a pack folder made anywhere against the \
+            same rules and prints each finding with its source (--json for JSON); exit status 1 when \
             any rule is broken.
             """
     )
@@ -55,8 +55,11 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("byte-limit"), help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
     var byteLimit: Int = 500_000
 
-    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
+    var threadOption: Int?
+
+    /// The worker threads: --threads, or one per core.
+    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: ArgumentHelp("Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.", valueName: "i/n"))
     var shard: String?
@@ -70,6 +73,9 @@ struct PackCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error when it is a terminal.")
     var progress = true
 
+    @Flag(help: "Pack masters that lint rejects (too small, empty, opaque, on an opaque background) instead of failing them.")
+    var allowLintErrors = false
+
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
@@ -80,24 +86,28 @@ struct PackCommand: ParsableCommand {
         if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
         if let checkFolder {
             guard source == nil && output == nil else { throw ValidationError("--check takes no source folder and no --output") }
-            guard FileSystem.isDirectory(checkFolder) else { throw ValidationError("\(checkFolder) is not a folder") }
             return
         }
-        guard let source else { throw ValidationError("missing the source folder (or --check DIR)") }
+        guard source != nil else { throw ValidationError("missing the source folder (or --check DIR)") }
         guard output != nil else { throw ValidationError("missing --output") }
-        guard FileSystem.isDirectory(source) else { throw ValidationError("\(source) is not a folder") }
     }
 
     func run() throws {
         let unique = try selectedPlatforms()
         if let checkFolder {
             guard unique.count == 1 else { throw ValidationError("--check needs exactly one --platform (or one --platform-file)") }
+            guard FileSystem.isDirectory(checkFolder) else {
+                throw runFailure(FileSystem.exists(checkFolder) ? "\(checkFolder) is not a folder" : "\(checkFolder): no such folder")
+            }
             let findings = PackValidator(platform: unique[0]).validate(folder: checkFolder)
             print(PackCheckOutput.render(findings, platform: unique[0], folder: checkFolder, json: json))
             if !findings.isEmpty { throw ExitCode(1) }
             return
         }
         guard let source, let output else { return }
+        guard FileSystem.isDirectory(source) else {
+            throw runFailure(FileSystem.exists(source) ? "\(source) is not a folder" : "\(source): no such folder")
+        }
         try build(source: source, output: output, platforms: unique)
     }
 
@@ -125,8 +135,10 @@ struct PackCommand: ParsableCommand {
     }
 
     func build(source: String, output: String, platforms unique: [PackPlatform]) throws {
-        let options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
+        var options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
                                   incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
+        options.lintsMasters = true
+        options.allowsLintErrors = allowLintErrors
         let builder = PackBuilder(source: source, output: output, options: options)
         let count = (try? StickerInputs.expand([source]).count) ?? 0
         let console = BatchConsole(total: count, format: logFormat, quiet: quiet, progress: progress)
@@ -134,7 +146,7 @@ struct PackCommand: ParsableCommand {
         do {
             summary = try builder.build { console.report($0) }
         } catch {
-            throw ValidationError(error.description)
+            throw runFailure(error.description)
         }
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
             for problem in problems { printError("error: \(platform): \(problem)") }

@@ -14,7 +14,12 @@ struct PreviewCommand: ParsableCommand {
             multicolour, photo), a strip of frames for animations. Findings of `rendition \
             lint` appear as badges in the card's header and as coloured frames and tags on \
             the tiles they concern (red error, orange warning, blue info). The sheet is a PNG \
-            written atomically.
+            written atomically; when its cards do not fit in one page (--page-height, \
+            --stickers-per-page), the pages are NAME-1.png, NAME-2.png, ... next to an \
+            index, NAME.html, that shows them in order. Pages are drawn and written one at a \
+            time, so memory stays bounded whatever the number of stickers. Files that cannot \
+            be read or decoded get a card saying why, are reported on standard error, and \
+            make the exit status 1.
             """)
 
     @Argument(help: ArgumentHelp("Sticker files or folders.", valueName: "path"))
@@ -23,14 +28,27 @@ struct PreviewCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The sheet to write (PNG).", valueName: "sheet.png"))
     var output: String
 
-    @Option(help: ArgumentHelp("Renditions to show, comma-separated (default 3,2,1).", valueName: "list"))
+    @Option(help: ArgumentHelp("Renditions to show, comma-separated.", valueName: "list"))
     var scales: String = "3,2,1"
 
     @Option(help: ArgumentHelp("Most frames in an animation's strip.", valueName: "n"))
     var frames: Int = 8
 
-    @Option(help: ArgumentHelp("Stickers drawn in parallel (default: all cores).", valueName: "n"))
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("Tallest page in pixels; more cards go on further pages.", valueName: "px"))
+    var pageHeight: Int = PreviewCommand.defaultPageHeight
+
+    @Option(help: ArgumentHelp("Most stickers on one page (default: as many as fit in --page-height).", valueName: "n"))
+    var stickersPerPage: Int?
+
+    @Option(name: .customLong("threads"), help: ArgumentHelp("Stickers drawn in parallel (default: all cores).", valueName: "n"))
+    var threadOption: Int?
+
+    /// The worker threads: --threads, or one per core.
+    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The default page height: six cards of 618 px stickers, a PNG any image viewer or
+    /// browser opens.
+    static let defaultPageHeight = 10_000
 
     func parsedScales() throws -> [StickerScale] {
         var result: [StickerScale] = []
@@ -50,25 +68,46 @@ struct PreviewCommand: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or folder to preview") }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard pageHeight >= 1_000 else { throw ValidationError("--page-height must be at least 1000") }
+        if let stickersPerPage, stickersPerPage < 1 { throw ValidationError("--stickers-per-page must be at least 1") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("the sheet is a PNG: name it NAME.png") }
         _ = try parsedScales()
     }
 
     func run() throws {
-        let files: [String]
-        do { files = try StickerInputs.expand(paths) } catch { throw ValidationError(error.description) }
-        if files.isEmpty { throw ValidationError("no image files found in \(paths.joined(separator: ", "))") }
+        let files = try expandStickerInputs(paths)
         let sheet = PreviewSheet(options: PreviewOptions(scales: try parsedScales(), maximumStripFrames: frames))
-        let raster = sheet.render(paths: files, threads: threads)
-        let png = try PNGEncoder(options: .init(compressionLevel: 6)).encode(raster)
         let folder = (output as NSString).deletingLastPathComponent
         do {
             if !folder.isEmpty { try FileSystem.createDirectory(folder) }
-            try AtomicFile.write(png, to: output)
         } catch {
-            printError("error: \(error)")
-            throw ExitCode(1)
+            throw runFailure("\(error)")
         }
-        print("wrote \(output): \(raster.width)x\(raster.height) px, \(files.count) sticker\(files.count == 1 ? "" : "s"), \(RenderReport.kilobytes(png.count))")
+        let base = String(output.dropLast(4))
+        var written: [(path: String, width: Int, height: Int, stickers: Range<Int>)] = []
+        var undecodable: [String] = []
+        do {
+            try sheet.renderPages(paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
+                                  threads: threads) { page in
+                // One page only: the name given; more: numbered pages and an index.
+                let path = page.number == 1 && page.stickers.upperBound == files.count ? output : "\(base)-\(page.number).png"
+                let png = try PNGEncoder(options: .init(compressionLevel: 6)).encode(page.raster)
+                try AtomicFile.write(png, to: path)
+                written.append((path, page.raster.width, page.raster.height, page.stickers))
+                undecodable += page.undecodable
+                print("wrote \(path): \(page.raster.width)x\(page.raster.height) px, \(Self.stickers(page.stickers.count)), \(RenderReport.kilobytes(png.count))")
+            }
+            if written.count > 1 {
+                let index = base + ".html"
+                try AtomicFile.write(Array(PreviewIndex.html(pages: written, total: files.count).utf8), to: index)
+                print("wrote \(index): \(written.count) pages, \(Self.stickers(files.count))")
+            }
+        } catch {
+            throw runFailure("\(error)")
+        }
+        for path in undecodable { printError("error: \(path): cannot be read or decoded (its card shows why)") }
+        if !undecodable.isEmpty { throw ExitCode(1) }
     }
+
+    static func stickers(_ count: Int) -> String { "\(count) sticker\(count == 1 ? "" : "s")" }
 }

@@ -37,8 +37,11 @@ struct RenderCommand: ParsableCommand {
         valueName: "level"))
     var compression: Int?
 
-    @Option(help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
+    var threadOption: Int?
+
+    /// The worker threads: --threads, or one per core.
+    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
@@ -70,11 +73,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var files: [String]
-        do { files = try StickerInputs.expand(inputs) } catch {
-            throw ValidationError(error.description)
-        }
-        if files.isEmpty { throw ValidationError("no image files found in \(inputs.joined(separator: ", "))") }
+        var files = try expandStickerInputs(inputs)
         if let shard = try shard.map({ try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {
             files = shard.stickerFiles(files)
         }
@@ -91,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         do {
             results = try batch.run(inputs: files) { console.report($0) }
         } catch {
-            throw ValidationError(error.description)
+            throw runFailure(error.description)
         }
         console.summary(results: results, output: output)
         if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) { throw ExitCode(1) }

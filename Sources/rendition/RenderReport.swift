@@ -2,18 +2,22 @@ import RenditionPack
 
 /// Formats what `render` prints.
 enum RenderReport {
-    /// `NAME  618x618 -> @2x 412x412 (12.3 KB)  @1x 206x206 (4.1 KB)`.
+    /// `NAME  618x618 -> @2x 412x412 (12.3 KB)  @1x 206x206 (4.1 KB)`; without the master's
+    /// size when it was not decoded (a sticker already up to date):
+    /// `NAME  @2x 412x412 (12.3 KB)  @1x 206x206 (4.1 KB)`.
     static func line(for result: StickerResult, written: [WrittenRendition]) -> String {
-        let master = result.masterSize.map { "\($0.width)x\($0.height)" } ?? "?"
         let parts = written.map { "\($0.scale.suffix) \($0.width)x\($0.height) (\(kilobytes($0.byteCount)))" }
-        return "\(result.name)  \(master) -> \(parts.joined(separator: "  "))"
+        guard let size = result.masterSize else { return "\(result.name)  \(parts.joined(separator: "  "))" }
+        return "\(result.name)  \(size.width)x\(size.height) -> \(parts.joined(separator: "  "))"
     }
 
-    /// The final line: counts, time and where the files are.
-    static func summary(total: Int, failed: Int, seconds: Double, output: String) -> String {
-        let ok = total - failed
-        let rate = seconds > 0 ? Double(total) / seconds : 0
-        var line = "\(ok) of \(total) stickers rendered into \(output) in \(format(seconds, digits: 2)) s (\(format(rate, digits: 1)) stickers/s)"
+    /// The final line: counts, time, rate of the stickers rendered (when any were) and where
+    /// the files are.
+    static func summary(total: Int, failed: Int, skipped: Int, seconds: Double, output: String) -> String {
+        let rendered = total - failed - skipped
+        var line = "\(rendered) of \(total) stickers rendered into \(output) in \(format(seconds, digits: 2)) s"
+        if rendered > 0 && seconds > 0 { line += " (\(format(Double(rendered) / seconds, digits: 1)) stickers/s)" }
+        if skipped > 0 { line += "; \(skipped) already up to date" }
         if failed > 0 { line += "; \(failed) failed" }
         return line
     }

@@ -59,7 +59,6 @@ struct LintCommandTests {
         (["lint", "x.png", "--profile", "myspace"], "unknown profile 'myspace'"),
         (["lint", "x.png", "--max-bytes", "0"], "--max-bytes must be positive"),
         (["lint", "x.png", "--frobnicate"], "Unknown option"),
-        (["lint", "/no/such/file.png"], "/no/such/file.png"),
     ])
     func usage(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -81,7 +80,7 @@ struct LintCommandTests {
         let folder = NSTemporaryDirectory() + "rendition-lint-" + UUID().uuidString
         let result = try Self.run(["lint", Fixtures.path("lint/halo-white.png"), Fixtures.path("lint/non-square.png"),
                                    "--fix", "unmatte,pad", "-o", folder])
-        #expect(result.status == 1, "the inputs still have an error")
+        #expect(result.status == 0, "every fix succeeded and the fixed files have no findings: \(result.out)")
         #expect(result.out.contains("fixed \(Fixtures.path("lint/halo-white.png")) -> \(folder)/halo-white.png"))
         #expect(result.out.contains("  unmatte: matte #fffffe taken out of"))
         #expect(result.out.contains("  pad: 408x300 -> 408x408"))

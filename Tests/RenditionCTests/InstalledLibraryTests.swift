@@ -103,10 +103,10 @@ struct InstalledLibraryTests {
         #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == version)
     }
 
-    @Test("the C example, compiled by cc against the installed header and library, renders the sticker and passes every check")
+    @Test("the C example, compiled by cc against the installed header and library, creates its output folder, renders the sticker and passes every check")
     func cExample() throws {
         let installation = try Installation.shared.get()
-        let output = try installation.outputFolder("c")
+        let output = try installation.outputFolder("c") + "/not-yet-there"
         let result = try run(installation.example, installation.exampleArguments(output: output))
         #expect(result.status == 0, "\(result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") })\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
@@ -140,7 +140,7 @@ struct InstalledLibraryTests {
     @Test("the Python example, using the rendition package on the installed library, renders the sticker and passes every check")
     func pythonExample() throws {
         let installation = try Installation.shared.get()
-        let output = try installation.outputFolder("python")
+        let output = try installation.outputFolder("python") + "/not-yet-there"
         let environment = installation.environment.merging([
             "PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "\(installation.prefix)/lib/librendition.so",
         ]) { $1 }
@@ -150,6 +150,18 @@ struct InstalledLibraryTests {
         #expect(result.stdout.hasSuffix("all checks passed\n"))
         let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
         #expect(twoX.width == 412)
+    }
+
+    @Test("the Python example says how to find a library it cannot load, without a traceback")
+    func pythonExampleWithoutLibrary() throws {
+        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/render_sticker.py", "a.png", "b.png", "in",
+                                              NSTemporaryDirectory() + "/rendition-" + UUID().uuidString],
+                             environment: ["PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "/nonexistent/librendition.so",
+                                           "PKG_CONFIG_PATH": "", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: librendition.so could not be loaded ($RENDITION_LIBRARY: /nonexistent/librendition.so"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("PKG_CONFIG_PATH") && !result.stderr.contains("Traceback"), "\(result.stderr)")
     }
 
     @Test("the C example calls every function rendition.h declares; the Python package's binding declares every one")

@@ -18,6 +18,11 @@ public struct PackOptions: Sendable {
     public var shard: Shard?
     /// Input decoding limits.
     public var limits: DecodeLimits
+    /// Lint each master first (see `PackInputCheck`): a master lint rejects fails, unless
+    /// `allowsLintErrors`, when it is packed with a note. Off by default.
+    public var lintsMasters = false
+    /// With `lintsMasters`, pack masters that lint rejects instead of failing them.
+    public var allowsLintErrors = false
 
     /// Creates options.
     public init(platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,

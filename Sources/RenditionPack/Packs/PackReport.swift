@@ -11,6 +11,7 @@ enum PackReport {
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
                 object["files"] = files.map(fileObject)
                 if !result.problems.isEmpty { object["problems"] = result.problems }
+                if !result.notes.isEmpty { object["notes"] = result.notes }
             case .failure(let error):
                 object["status"] = "failed"
                 object["error"] = error.reason

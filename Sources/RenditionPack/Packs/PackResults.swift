@@ -75,6 +75,9 @@ public struct PackStickerResult: Sendable {
     /// Outputs that could not be made (one platform's file over its limit, for example) while
     /// the others were written.
     public var problems: [String] = []
+    /// What packing changed about the master that the user should know (an upscale, a lint
+    /// error packed anyway).
+    public var notes: [String] = []
 }
 
 /// What a pack build did.

@@ -55,6 +55,12 @@ struct PackStickerWork {
         do { master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits) } catch {
             return failure(error.description)
         }
+        let check = PackInputCheck(bytes: bytes, path: entry.path, master: master, catalogSide: sizeClass.masterPixels,
+                                   limits: options.limits, lints: options.lintsMasters)
+        if !check.errors.isEmpty && !options.allowsLintErrors {
+            return failure("rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
+        }
+
         var masterNotes: [String] = []
         if AnimationConstraints.allFramesIdentical(master) {
             masterNotes.append("all \(master.frames.count) frames are the same: written as a still")
@@ -84,6 +90,7 @@ struct PackStickerWork {
         }
         var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
         result.problems = problems
+        result.notes = check.notes + check.errors.map { "packed despite lint error \($0)" }
         return result
     }
 

@@ -67,13 +67,13 @@ struct PreviewCard {
         let layout = layout(badges)
         var canvas = PreviewCanvas(width: layout.width, height: layout.height, background: PreviewStyle.card)
         drawBorderAndHeader(badges, layout, on: &canvas)
-        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: []) }
+        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false) }
         drawColumnHeaders(layout, on: &canvas)
         var tiles = drawRenditionRows(animation, layout, on: &canvas)
         if !layout.strip.isEmpty {
             tiles += drawStrip(animation, layout, on: &canvas)
         }
-        return PreviewCardImage(raster: canvas.raster, tiles: tiles)
+        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true)
     }
 
     /// The card's size and where its grid and strip go.
@@ -232,6 +232,8 @@ public struct PreviewCardImage: Sendable {
     public let raster: Raster
     /// The tiles, renditions row by row then the strip of frames.
     public let tiles: [PreviewTile]
+    /// Whether the file was decoded (a card without tiles shows why it was not).
+    public let decoded: Bool
 }
 
 /// One tile of a card: a rendition on a background, or a frame of the strip.

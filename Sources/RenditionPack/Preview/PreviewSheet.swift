@@ -49,6 +49,60 @@ public struct PreviewSheet: Sendable {
         return stack(cards, title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
     }
 
+    /// Renders the sheet as pages, each at most `pageHeight` pixels tall (a card taller than
+    /// that gets a page of its own) and holding at most `stickersPerPage` cards, and passes
+    /// each page to `body` as soon as it is drawn, in order.
+    ///
+    /// Memory stays bounded whatever the number of files: cards are drawn `threads` at a
+    /// time, a page holds only its own cards, and a page is released once `body` returns,
+    /// before the next is drawn. At most one page's cards, the page itself and `threads`
+    /// cards being drawn are in memory at once (about 2 × page height × page width × 4
+    /// bytes plus `threads` cards).
+    ///
+    /// - Returns: The number of pages.
+    @discardableResult
+    public func renderPages(paths: [String], pageHeight: Int, stickersPerPage: Int = .max, threads: Int = 1,
+                            _ body: (PreviewPage) throws -> Void) rethrows -> Int {
+        let perPage = max(1, stickersPerPage)
+        let batch = max(1, threads)
+        var pending: [PreviewCardImage] = []
+        var pendingHeight = 0
+        var firstOnPage = 0
+        var pageNumber = 0
+        let plural = paths.count == 1 ? "" : "S"
+
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            pageNumber += 1
+            let range = firstOnPage..<(firstOnPage + pending.count)
+            var title = "RENDITION PREVIEW  \(paths.count) STICKER\(plural)  PROFILE \(options.lint.profile.id)"
+            if range.count < paths.count { title += "  \(range.lowerBound + 1)-\(range.upperBound)" }
+            let raster = stack(pending.map(\.raster), title: title)
+            let unreadable = zip(range, pending).filter { !$0.1.decoded }.map { paths[$0.0] }
+            pending = []
+            pendingHeight = 0
+            firstOnPage = range.upperBound
+            try body(PreviewPage(number: pageNumber, raster: raster, stickers: range, undecodable: unreadable))
+        }
+
+        let available = pageHeight - Self.headerHeight
+        var start = 0
+        while start < paths.count {
+            let end = min(paths.count, start + batch)
+            let first = start
+            let cards = ParallelWork.map(count: end - first, threads: batch) { offset in self.card(path: paths[first + offset]) }
+            for card in cards {
+                let height = card.raster.height + PreviewStyle.margin
+                if !pending.isEmpty && (pendingHeight + height > available || pending.count >= perPage) { try flush() }
+                pending.append(card)
+                pendingHeight += height
+            }
+            start = end
+        }
+        try flush()
+        return pageNumber
+    }
+
     /// The card for one file, with its tiles' positions.
     public func card(path: String) -> PreviewCardImage {
         let linter = StickerLinter(options: options.lint)
@@ -61,12 +115,14 @@ public struct PreviewSheet: Sendable {
         return PreviewCard(name: name, report: report, animation: animation, options: options).render()
     }
 
+    /// Height of a sheet's title line with the margins above and below it.
+    static let headerHeight = PreviewStyle.margin + 7 * 3 + 12 + 24
+
     /// Stacks cards vertically under a title line, on the sheet background.
     func stack(_ cards: [Raster], title: String) -> Raster {
         let m = PreviewStyle.margin
-        let titleHeight = 7 * 3 + 12 + 24
         let width = max(cards.map(\.width).max() ?? 0, BitmapFont.width(of: title, scale: 3) + 420) + 2 * m
-        let height = m + titleHeight + cards.reduce(0) { $0 + $1.height + m }
+        let height = Self.headerHeight + cards.reduce(0) { $0 + $1.height + m }
         var canvas = PreviewCanvas(width: width, height: height, background: PreviewStyle.sheetBackground)
         canvas.text(title, x: m, y: m, scale: 3, PreviewStyle.ink)
         // Legend.
@@ -74,11 +130,24 @@ public struct PreviewSheet: Sendable {
         for severity in [LintSeverity.error, .warning, .info] {
             x += PreviewCard.pill(severity.rawValue.uppercased(), color: PreviewStyle.color(severity), x: x, y: m - 2, on: &canvas) + 10
         }
-        var y = m + titleHeight
+        var y = Self.headerHeight
         for card in cards {
             canvas.draw(card, x: m, y: y)
             y += card.height + m
         }
         return canvas.raster
     }
+}
+
+/// One page of a preview sheet.
+public struct PreviewPage: Sendable {
+    /// The page's number, from 1.
+    public let number: Int
+    /// The page's pixels.
+    public let raster: Raster
+    /// The indices, in the paths given, of the stickers on the page.
+    public let stickers: Range<Int>
+    /// The paths on the page that could not be read or decoded (their cards show the finding
+    /// and no tiles).
+    public let undecodable: [String]
 }

@@ -1,0 +1,57 @@
+import Foundation
+import RenditionTestSupport
+import Testing
+
+/// The progress bar as a user sees it in a terminal: the CLI runs under a pseudo-terminal
+/// (python3's `pty` module), so standard output and standard error are both a terminal.
+@Suite("progress bar in a terminal")
+struct ProgressBarTests {
+    /// Runs `rendition` under a pseudo-terminal and returns everything it wrote.
+    static func runInTerminal(_ arguments: [String]) throws -> (status: Int32, screen: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", """
+            import os, pty, subprocess, sys
+            master, slave = pty.openpty()
+            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
+            os.close(slave)
+            screen = b""
+            while True:
+                try:
+                    chunk = os.read(master, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                screen += chunk
+            sys.stdout.buffer.write(screen)
+            sys.exit(child.wait())
+            """, CommandLineTests.executable.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("render redraws the bar after every sticker line, so it stays on screen")
+    func barAfterEveryLine() throws {
+        let output = NSTemporaryDirectory() + "rendition-bar-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(12).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        let result = try Self.runInTerminal(["render"] + inputs + ["-o", output, "--threads", "2"])
+        #expect(result.status == 0, "\(result.screen)")
+        // Each sticker line ends with a newline; what follows it up to the next line must
+        // contain the bar, drawn again after the line cleared it.
+        // The terminal ends lines with CR LF (one Character in Swift).
+        let lines = result.screen.components(separatedBy: "\r\n")
+        let stickerLines = lines.indices.filter { lines[$0].contains(" -> @2x ") }
+        #expect(stickerLines.count == inputs.count, "\(result.screen.debugDescription)")
+        for index in stickerLines {
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            #expect(next.contains("stickers/s"), "no bar after line \(index): \(lines[index]) / next: \(next.debugDescription)")
+        }
+    }
+}
