@@ -84,7 +84,7 @@ struct PackCommand: ParsableCommand {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
         if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
-        if let checkFolder {
+        if checkFolder != nil {
             guard source == nil && output == nil else { throw ValidationError("--check takes no source folder and no --output") }
             return
         }
