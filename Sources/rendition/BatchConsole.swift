@@ -196,6 +196,13 @@ final class BatchConsole: Sendable {
         if showBar { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
+    /// Prints a message to standard error on a line of its own: the progress bar is cleared
+    /// first, so the message never runs on from it.
+    func message(_ text: String) {
+        clearBar()
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
     private func printLine(_ text: String) {
         clearBar()
         FileHandle.standardOutput.write(Data((text + "\n").utf8))

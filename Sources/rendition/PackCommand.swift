@@ -149,16 +149,16 @@ struct PackCommand: ParsableCommand {
             throw runFailure(error.description)
         }
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
-            for problem in problems { printError("error: \(platform): \(problem)") }
+            for problem in problems { console.message("error: \(platform): \(problem)") }
         }
         for (platform, notes) in summary.platformNotes.sorted(by: { $0.key < $1.key }) {
-            for note in notes { printError("note: \(platform): \(note)") }
+            for note in notes { console.message("note: \(platform): \(note)") }
         }
         if !quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {
                     let kind = pack.animated.map { $0 ? "animated" : "still" } ?? "mixed"
-                    printError("\(platform)/\(pack.identifier): \(pack.stickers.count) \(kind) sticker(s)")
+                    console.message("\(platform)/\(pack.identifier): \(pack.stickers.count) \(kind) sticker(s)")
                 }
             }
         }

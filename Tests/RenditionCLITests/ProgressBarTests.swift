@@ -54,4 +54,23 @@ struct ProgressBarTests {
             #expect(next.contains("stickers/s"), "no bar after line \(index): \(lines[index]) / next: \(next.debugDescription)")
         }
     }
+
+    @Test("pack's closing messages clear the bar first, so none runs on from it")
+    func packMessagesOnTheirOwnLines() throws {
+        let source = NSTemporaryDirectory() + "rendition-bar-src-" + UUID().uuidString
+        let output = NSTemporaryDirectory() + "rendition-bar-pack-" + UUID().uuidString
+        defer { for path in [source, output] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for name in ["1F41D-300.png", "1F601-300.png"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/" + name), toPath: "\(source)/\(name)")
+        }
+        // Two stills are too few for a WhatsApp pack: an error message follows the stickers.
+        let result = try Self.runInTerminal(["pack", source, "-o", output, "--platform", "whatsapp"])
+        #expect(result.status == 1, "\(result.screen)")
+        let lines = result.screen.components(separatedBy: "\r\n")
+        let error = try #require(lines.first { $0.contains("error: whatsapp: 2 still sticker(s)") }, "\(result.screen.debugDescription)")
+        // What the terminal shows of that line is what follows its last carriage return.
+        let shown = error.components(separatedBy: "\r").last ?? ""
+        #expect(shown.hasPrefix("\u{1B}[Kerror: whatsapp:"), "\(error.debugDescription)")
+    }
 }
