@@ -15,7 +15,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // DocC catalogs (Scripts/build-docs); a command plugin only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -38,6 +37,10 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
+        // libyaml, which reads pack.yaml.
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
         // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
         .target(
             name: "CRenditionCodecShims",
@@ -55,7 +58,7 @@ let package = Package(
             ]),
         .target(
             name: "RenditionPack",
-            dependencies: ["RenditionCore", "RenditionCodecs", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "CYAML"]),
         // The C interface: the hand-written header (include/rendition.h) and a C file that
         // compiles it on its own; no code.
         .target(name: "CRendition", path: "Sources/CRendition"),

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+import Darwin
+#endif
 
 /// The Lanczos-3 windowed sinc: `sinc(x) * sinc(x / 3)` for `|x| < 3`, else 0.
 public enum LanczosKernel {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The top-level JSON object of `rendition lint --json` (schema `rendition-lint/1`, see the
 /// README): the profile, one report per file, counts per severity and, with fixes, what each

@@ -1,6 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RenditionCore
-import Yams
 
 /// The optional `pack.json` (or `pack.yaml`) in a pack's source folder: order, names,
 /// accessibility labels, size class, icon, per-sticker choices, and the metadata other
@@ -115,7 +118,10 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
                 if name == "pack.json" {
                     return try JSONDecoder().decode(PackConfiguration.self, from: Data(bytes))
                 }
-                return try YAMLDecoder().decode(PackConfiguration.self, from: String(decoding: bytes, as: UTF8.self))
+                let document = try JSONEncoder().encode(try YAMLDocument.read(bytes))
+                return try JSONDecoder().decode(PackConfiguration.self, from: document)
+            } catch let error as YAMLDocument.ReadError {
+                throw .invalidConfiguration(path: path, reason: error.description)
             } catch {
                 throw .invalidConfiguration(path: path, reason: Self.explain(error))
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RenditionCodecs
 import RenditionCore
 
@@ -18,8 +22,7 @@ struct WhatsAppContentsCheck {
             base = String(root[..<slash])
         }
         let path = "\(base)/contents.json"
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let bytes = try? FileSystem.read(path), let object = JSONValue.object(from: bytes) else {
             return [validator.finding(.manifest, ".", "contents.json", FileSystem.exists(path) ? "contents.json is not a JSON object" : "contents.json is missing")]
         }
         var findings: [PackFinding] = []
@@ -114,8 +117,7 @@ struct ManifestCheck {
         case .discordStickers?: name = "stickers.json"
         case .whatsAppContents?, nil: return []
         }
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)"),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let bytes = try? FileSystem.read("\(folder)/\(name)"), let object = JSONValue.object(from: bytes) else {
             return [validator.finding(.manifest, pack, name, "\(name) is missing or not a JSON object")]
         }
         var findings: [PackFinding] = []

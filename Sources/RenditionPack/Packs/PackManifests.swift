@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One sticker as a manifest lists it.
 struct ManifestSticker {
@@ -74,7 +78,6 @@ enum PackManifests {
     }
 
     static func json(_ object: Any) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return [UInt8](data) + [UInt8(ascii: "\n")]
+        JSONValue.bytes(object)
     }
 }

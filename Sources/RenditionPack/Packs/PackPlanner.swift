@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One pack written for a platform.
 public struct PlannedPack: Sendable, Equatable {
@@ -104,7 +108,7 @@ enum PackPlanner {
             }
         }
         while result.hasSuffix("-") { result.removeLast() }
-        while result.contains("..") { result = result.replacingOccurrences(of: "..", with: ".") }
+        while result.contains("..") { result = result.replacing("..", with: ".") }
         return result.isEmpty ? "stickers" : result
     }
 }

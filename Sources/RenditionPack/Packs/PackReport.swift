@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
 /// step reached and what was given up; per platform, pack-level problems.
@@ -29,8 +33,7 @@ enum PackReport {
         let report: [String: Any] = ["sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
                                      "platformProblems": summary.platformProblems, "packs": packs,
                                      "platformNotes": summary.platformNotes]
-        let data = (try? JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        do { try AtomicFile.write([UInt8](data), to: path) } catch { throw .file(error) }
+        do { try AtomicFile.write(JSONValue.bytes(report, newline: false, fallback: ""), to: path) } catch { throw .file(error) }
     }
 
     static func fileObject(_ file: PackOutputFile) -> [String: Any] {

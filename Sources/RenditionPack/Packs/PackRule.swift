@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A rule a platform sets for sticker packs; `PackPlatform.sources` says where each one is
 /// written down, and `PackValidator` findings name the rule they break.
@@ -197,7 +201,7 @@ public struct IdentifierRule: Sendable, Codable, Equatable {
                 let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-. ".unicodeScalars.contains(scalar))
                 result.unicodeScalars.append(ok ? scalar : "_")
             }
-            while result.contains("..") { result = result.replacingOccurrences(of: "..", with: ".") }
+            while result.contains("..") { result = result.replacing("..", with: ".") }
         case .telegramShortName:
             for scalar in text.unicodeScalars {
                 let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RenditionCore
 
 /// Writes the `Contents.json` files of an Xcode sticker catalog (`Stickers.xcstickers`) with the
@@ -77,7 +81,6 @@ public enum XcodeStickerCatalog {
     }
 
     static func json(_ object: [String: Any]) -> [UInt8] {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return [UInt8](data) + [UInt8(ascii: "\n")]
+        JSONValue.bytes(object)
     }
 }

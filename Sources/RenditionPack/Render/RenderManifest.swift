@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// What an output folder already holds: for each sticker, the fingerprint of the input bytes
@@ -106,7 +115,12 @@ public final class RenderManifest: Sendable {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileError(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
-        let written = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) }
+        let written = line.withUnsafeBytes { systemWrite(fd, $0.baseAddress!, $0.count) }
         if written != line.count { throw FileError(path: path, operation: "append to", errno: errno) }
     }
+}
+
+/// The C library's `write(2)`, named apart from the `write` methods in scope above.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }
