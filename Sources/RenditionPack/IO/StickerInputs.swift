@@ -1,8 +1,14 @@
+import RenditionCodecs
+
 /// Finds the sticker images named on a command line: files as given, folders searched
-/// (recursively) for files with an image extension.
+/// (recursively) for files with an image extension (and JSON files that are Lottie).
 public enum StickerInputs {
     /// File extensions treated as images when searching folders.
-    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp"]
+    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp", "tgs", "webm"]
+
+    /// The extension of Lottie JSON animations: such files count as images in folders only
+    /// when they look like Lottie (`ImageFormat.sniff`), so other JSON files are passed over.
+    public static let lottieExtension = "json"
 
     /// Expands `paths` into image files, in a stable order (arguments in order, folder
     /// contents sorted by path). Missing paths throw.
@@ -26,12 +32,17 @@ public enum StickerInputs {
             let path = "\(base)/\(name)"
             if FileSystem.isDirectory(path) {
                 try collect(folder: path, into: &files)
-            } else if let dot = name.lastIndex(of: "."),
-                imageExtensions.contains(name[name.index(after: dot)...].lowercased())
-            {
-                files.append(path)
+            } else if let dot = name.lastIndex(of: ".") {
+                let ext = name[name.index(after: dot)...].lowercased()
+                if imageExtensions.contains(ext) || (ext == lottieExtension && isLottie(path)) { files.append(path) }
             }
         }
+    }
+
+    /// Whether the file at `path` starts like a Lottie document (its first MiB is read).
+    private static func isLottie(_ path: String) -> Bool {
+        guard let head = try? FileSystem.read(path, upTo: 1 << 20) else { return false }
+        return ImageFormat.sniff(head) == .lottie
     }
 
     /// The sticker's name from its file path: the file name without its extension and

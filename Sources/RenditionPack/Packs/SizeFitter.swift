@@ -117,6 +117,8 @@ public struct SizeFitter: Sendable {
                     })
                 }
             }
+        case .webm:
+            steps = WebMSizeLadder.steps(animated: animated)
         case .gif:
             for colours in [256, 128, 64, 32] {
                 steps.append(Step(name: "GIF with \(colours) colours", givenUp: colours == 256 ? [] : ["colours reduced to \(colours)"]) { a throws(CodecError) in
