@@ -38,6 +38,14 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     public var requiresEndlessLoop: Bool
     /// Allowed finite loop counts (an endless master gets the largest).
     public var loopCountRange: ClosedRange<Int>?
+    /// Animated stickers taken in the platform's own vector format (Telegram's TGS): a master
+    /// in that format that follows the rule is kept byte for byte.
+    public var vectorStickers: VectorStickerRule?
+    /// Codec, audio and frame-rate rules for video (WebM) stickers.
+    public var videoStickers: VideoStickerRule?
+    /// Other containers the platform accepts for stills (lint accepts them; packs write
+    /// `staticFormat`).
+    public var otherStaticFormats: [OutputFormat]?
 
     /// Creates a platform description.
     public init(
@@ -45,8 +53,12 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         maximumStaticBytes: Int, maximumAnimatedBytes: Int, trayIcon: TrayIconRule? = nil,
         minimumStickers: Int? = nil, maximumStickers: Int? = nil, minimumFrameMilliseconds: Int? = nil,
         maximumDurationMilliseconds: Int? = nil, minimumFrames: Int? = nil, maximumFrames: Int? = nil,
-        requiresEndlessLoop: Bool = false, loopCountRange: ClosedRange<Int>? = nil
+        requiresEndlessLoop: Bool = false, loopCountRange: ClosedRange<Int>? = nil,
+        vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil, otherStaticFormats: [OutputFormat]? = nil
     ) {
+        self.vectorStickers = vectorStickers
+        self.videoStickers = videoStickers
+        self.otherStaticFormats = otherStaticFormats
         self.id = id
         self.name = name
         self.canvas = canvas
@@ -141,12 +153,23 @@ extension PackPlatform {
         staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 300 * 1024, maximumAnimatedBytes: 300 * 1024,
         requiresEndlessLoop: true)
 
-    /// Telegram (static stickers): 512 px on the longer side, PNG or WebP ≤ 512 KB. Telegram's
-    /// animated stickers are WebM/TGS, which Rendition does not write: animated masters
-    /// contribute their first frame.
+    /// Telegram stickers: 512 px on the longer side. Stills as WebP (PNG also accepted)
+    /// ≤ 512 KB; animations as WebM video (VP9 with alpha, no audio, ≤ 30 fps, ≤ 3 s,
+    /// ≤ 256 KB); a TGS master that follows Telegram's animated-sticker rules (512 x 512,
+    /// ≤ 64 KB, ≤ 3 s, 60 fps) is kept as it is.
     public static let telegram = PackPlatform(
         id: "telegram", name: "Telegram", canvas: CanvasRule(mode: .longerSideExactly, width: 512, height: 512),
-        staticFormat: .webp, animatedFormat: nil, maximumStaticBytes: 512_000, maximumAnimatedBytes: 512_000)
+        staticFormat: .webp, animatedFormat: .webm, maximumStaticBytes: 512_000, maximumAnimatedBytes: 256_000,
+        minimumFrameMilliseconds: 33, maximumDurationMilliseconds: 3_000,
+        vectorStickers: .telegramSticker, videoStickers: .telegram, otherStaticFormats: [.png])
+
+    /// Telegram custom emoji: 100 x 100, with the sticker rules otherwise (WebP stills, WebM
+    /// video, TGS kept when it follows the rules on a 100 x 100 canvas).
+    public static let telegramEmoji = PackPlatform(
+        id: "telegram-emoji", name: "Telegram emoji", canvas: CanvasRule(mode: .exact, width: 100, height: 100),
+        staticFormat: .webp, animatedFormat: .webm, maximumStaticBytes: 512_000, maximumAnimatedBytes: 256_000,
+        minimumFrameMilliseconds: 33, maximumDurationMilliseconds: 3_000,
+        vectorStickers: .telegramEmoji, videoStickers: .telegram, otherStaticFormats: [.png])
 
     /// Discord: 320 x 320 PNG, APNG or GIF ≤ 512 KB.
     public static let discord = PackPlatform(
@@ -162,5 +185,5 @@ extension PackPlatform {
 
     /// The platforms built into Rendition, by identifier.
     public static let builtIn: [String: PackPlatform] = Dictionary(
-        uniqueKeysWithValues: [whatsApp, signal, telegram, discord, line].map { ($0.id, $0) })
+        uniqueKeysWithValues: [whatsApp, signal, telegram, telegramEmoji, discord, line].map { ($0.id, $0) })
 }

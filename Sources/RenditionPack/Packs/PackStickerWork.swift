@@ -45,7 +45,7 @@ struct PackStickerWork {
         }
         for platform in options.platforms {
             do {
-                files.append(try platformFile(master, platform: platform))
+                files.append(try keptVectorFile(bytes, platform: platform) ?? platformFile(master, platform: platform))
             } catch {
                 problems.append("\(platform.name): \(error)")
             }
