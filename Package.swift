@@ -41,6 +41,19 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // rlottie (Lottie and TGS vector animations), wrapped by CRenditionLottieShim.
+        .systemLibrary(
+            name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie",
+            providers: [.apt(["librlottie-dev"])]),
+        // libvpx: VP8/VP9 decoding and VP9 encoding for WebM.
+        .systemLibrary(
+            name: "CVPX", path: "Sources/CVPX", pkgConfig: "vpx",
+            providers: [.apt(["libvpx-dev"])]),
+        // A C face over rlottie's C++ API that keeps C++ exceptions and the model cache out of Swift.
+        .target(
+            name: "CRenditionLottieShim",
+            dependencies: ["CRLottie"],
+            path: "Sources/CRenditionLottieShim"),
         // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
         .target(
             name: "CRenditionCodecShims",
@@ -55,6 +68,7 @@ let package = Package(
             name: "RenditionCodecs",
             dependencies: [
                 "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF", "CWebP",
+                "CRenditionLottieShim", "CVPX",
             ]),
         .target(
             name: "RenditionPack",
@@ -84,8 +98,9 @@ let package = Package(
             dependencies: ["RenditionCore", "RenditionCodecs", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCodecsTests",
-            // CWebP only to compare with libwebp's own premultiplied output mode.
-            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "RenditionTestSupport"]),
+            // CWebP only to compare with libwebp's own premultiplied output mode; CRLottie to
+            // compare with rlottie's own C API.
+            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRLottie", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionPackTests",
             dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),

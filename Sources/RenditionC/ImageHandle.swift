@@ -34,6 +34,9 @@ final class ImageHandle: Sendable {
         case .jpeg: RDN_FORMAT_JPEG
         case .gif: RDN_FORMAT_GIF
         case .webp: RDN_FORMAT_WEBP
+        case .tgs: RDN_FORMAT_TGS
+        case .lottie: RDN_FORMAT_LOTTIE
+        case .webm: RDN_FORMAT_WEBM
         case nil: RDN_FORMAT_AUTO
         }
     }

@@ -21,7 +21,7 @@ public func rdn_list_stickers(
             JSONText.object([
                 ("input", JSONText.string(path)),
                 ("name", JSONText.string(StickerInputs.stickerName(for: path))),
-                ("image", StickerInputs.hasImageExtension(path) ? "true" : "false"),
+                ("image", StickerInputs.isStickerFile(path) ? "true" : "false"),
                 ("same_name_as", earlier[index].map(JSONText.string) ?? "null"),
             ])
         }

@@ -75,6 +75,9 @@ struct RenderSettings {
         case RDN_FORMAT_WEBP: return .webp
         case RDN_FORMAT_JPEG:
             throw CFailure(RDN_ERROR_UNSUPPORTED, "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF or WebP")
+        case RDN_FORMAT_WEBM: return .webm
+        case RDN_FORMAT_TGS, RDN_FORMAT_LOTTIE:
+            throw CFailure(RDN_ERROR_UNSUPPORTED, "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM")
         default: throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
         }
     }
@@ -86,6 +89,7 @@ struct RenderSettings {
         case .auto, .apng: RDN_FORMAT_APNG
         case .gif: RDN_FORMAT_GIF
         case .webp: RDN_FORMAT_WEBP
+        case .webm: RDN_FORMAT_WEBM
         }
     }
 

@@ -16,7 +16,7 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            "not a PNG, JPEG, GIF or WebP file (unknown signature)"
+            "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file (unknown signature)"
         case .corrupt(let format, let reason):
             "corrupt \(format) data: \(reason)"
         case .unsupported(let format, let reason):

@@ -16,12 +16,15 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Largest accepted number of scans in a progressive JPEG. Each scan revisits the whole
     /// image, so a small file of many scans is a CPU bomb; real files have about 10.
     public var maxScans: Int
+    /// Largest accepted Lottie JSON document in bytes, after inflating a TGS file (so a small
+    /// gzip file cannot expand into a huge one).
+    public var maxDocumentBytes: Int
 
     /// Creates limits; every value must be positive.
     public init(
         maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 40_000_000,
         maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20,
-        maxScans: Int = 100
+        maxScans: Int = 100, maxDocumentBytes: Int = 16 << 20
     ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -30,10 +33,12 @@ public struct DecodeLimits: Sendable, Equatable {
         self.maxDecodedBytes = maxDecodedBytes
         self.maxInputBytes = maxInputBytes
         self.maxScans = maxScans
+        self.maxDocumentBytes = maxDocumentBytes
     }
 
     /// Defaults that fit stickers and catalogs: 16,384 px per side, 40 megapixels,
-    /// 1,000 frames, 1 GiB decoded, 256 MiB input, 100 progressive JPEG scans.
+    /// 1,000 frames, 1 GiB decoded, 256 MiB input, 100 progressive JPEG scans, 16 MiB of
+    /// Lottie JSON.
     public static let `default` = DecodeLimits()
 
     /// Throws `limitExceeded` unless a `width` x `height` image (times `frames`) fits.

@@ -7,7 +7,9 @@ public struct ImageDimensions: Sendable, Equatable {
     /// Canvas height in pixels.
     public let height: Int
 
-    /// Reads the size of a PNG/APNG, GIF, JPEG or WebP file.
+    /// Reads the size of a PNG/APNG, GIF, JPEG or WebP file, or the canvas of a TGS or Lottie
+    /// animation (which means reading its JSON document, but not drawing it) or a WebM video
+    /// track.
     public init(_ bytes: [UInt8]) throws(CodecError) {
         guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
         switch format {
@@ -28,6 +30,12 @@ public struct ImageDimensions: Sendable, Equatable {
             (width, height) = (Int(w), Int(h))
         case .webp:
             let info = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in try WebPContainerInfo(buffer) }
+            (width, height) = (info.width, info.height)
+        case .tgs, .lottie:
+            let document = try LottieComposition.read(bytes, limits: .default).2
+            (width, height) = (document.width, document.height)
+        case .webm:
+            let info = try WebMDecoder.info(bytes)
             (width, height) = (info.width, info.height)
         }
     }

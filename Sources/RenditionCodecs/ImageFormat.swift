@@ -8,6 +8,13 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable, CustomStringCo
     case gif
     /// WebP (RIFF container).
     case webp
+    /// Telegram's animated sticker: Lottie JSON compressed with gzip. Vector art, drawn at
+    /// each target size.
+    case tgs
+    /// A Lottie (Bodymovin) JSON animation. Vector art, drawn at each target size.
+    case lottie
+    /// WebM (or Matroska) video with VP8 or VP9, optionally with an alpha stream.
+    case webm
 
     /// The format whose signature starts `bytes`, or `nil` when none matches.
     public static func sniff<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {
@@ -19,8 +26,35 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable, CustomStringCo
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
+        if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .webm }
+        if GzipInflation.isGzip(head) { return .tgs }
+        if looksLikeLottie(bytes) { return .lottie }
         return nil
     }
+
+    /// A JSON object (after optional whitespace or a byte order mark) with a `"layers"`
+    /// member name in its first MiB: Lottie's signature, as far as JSON has one.
+    private static func looksLikeLottie<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var head = bytes.prefix(1 << 20).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+            head = head.dropFirst(3).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        }
+        guard head.first == UInt8(ascii: "{") else { return false }
+        let name = Array("\"layers\"".utf8)
+        var matched = 0
+        for byte in head {
+            if byte == name[matched] {
+                matched += 1
+                if matched == name.count { return true }
+            } else {
+                matched = byte == name[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// Whether the format is vector art, drawn at each target size rather than resampled.
+    public var isVector: Bool { self == .tgs || self == .lottie }
 
     /// A PNG whose signature was damaged (a flipped byte, or line endings converted by a
     /// text-mode transfer): most signature bytes match, or an `IHDR` chunk type follows
@@ -40,9 +74,18 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable, CustomStringCo
         case .jpeg: "jpg"
         case .gif: "gif"
         case .webp: "webp"
+        case .tgs: "tgs"
+        case .lottie: "json"
+        case .webm: "webm"
         }
     }
 
-    /// The upper-case name used in messages.
-    public var description: String { rawValue.uppercased() }
+    /// The name used in messages: the upper-case identifier, "Lottie" or "WebM".
+    public var description: String {
+        switch self {
+        case .lottie: "Lottie"
+        case .webm: "WebM"
+        default: rawValue.uppercased()
+        }
+    }
 }

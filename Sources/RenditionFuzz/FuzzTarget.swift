@@ -25,6 +25,11 @@ enum FuzzTarget: String, CaseIterable {
     case webp
     /// `JPEGDecoder`.
     case jpeg
+    /// `LottieComposition` on TGS (gzip) or Lottie JSON: Rendition's JSON checks, then
+    /// rlottie, which draws the first and last frames at a small size.
+    case lottie
+    /// `WebMDecoder`: the EBML reader, then libvpx on each frame (and the alpha stream).
+    case webm
     /// Bytes → decode → @2x and @1x → encode → decode the renditions again.
     case render
 
@@ -46,6 +51,8 @@ enum FuzzTarget: String, CaseIterable {
             if let raster = Self.result({ () throws(CodecError) in try JPEGDecoder.decode(bytes, limits: Self.limits) }) {
                 FuzzChecks.check(raster, opaque: true)
             }
+        case .lottie: Self.lottie(bytes)
+        case .webm: Self.animation { () throws(CodecError) in try WebMDecoder.decode(bytes, limits: Self.limits) }
         case .render: Self.render(bytes)
         }
     }
@@ -73,6 +80,16 @@ enum FuzzTarget: String, CaseIterable {
             FuzzChecks.check(own)
             require(own.frames.count == 1 && libpng == own.firstFrame,
                     "libpng and APNGDecoder disagree on pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
+        }
+    }
+
+    private static func lottie(_ bytes: [UInt8]) {
+        guard let composition = result({ () throws(CodecError) in try LottieComposition(bytes, limits: limits) }) else { return }
+        require(composition.frameCount >= 1 && composition.frameCount <= limits.maxFrames, "frame count outside the limits")
+        for index in Set([0, composition.frameCount - 1]) {
+            if let raster = result({ () throws(CodecError) in try composition.frame(index, width: 32, height: 32) }) {
+                FuzzChecks.check(raster)
+            }
         }
     }
 

@@ -24,7 +24,7 @@ struct BenchAnimatedCommand: ParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
-    @Option(help: ArgumentHelp("Output container: auto (the input's), apng, gif, webp or png.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output container: auto (the input's), apng, gif, webp, webm or png.", valueName: "format"))
     var format: OutputFormat = .auto
 
     @Option(help: ArgumentHelp("APNG compression effort, 0 to 12.", valueName: "level"))

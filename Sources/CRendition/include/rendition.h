@@ -171,7 +171,15 @@ typedef enum rdn_format {
     /** WebP (as output: lossless). */
     RDN_FORMAT_WEBP = 4,
     /** JPEG: a source format only; asking for JPEG output gives RDN_ERROR_UNSUPPORTED. */
-    RDN_FORMAT_JPEG = 5
+    RDN_FORMAT_JPEG = 5,
+    /** TGS (Telegram's gzip-compressed Lottie): a source format only, decoded by drawing every
+     *  frame at the canvas size; as output, RDN_ERROR_UNSUPPORTED. */
+    RDN_FORMAT_TGS = 6,
+    /** Lottie JSON: a source format only, like RDN_FORMAT_TGS. */
+    RDN_FORMAT_LOTTIE = 7,
+    /** WebM video: as a source, VP8 or VP9 with or without an alpha stream; as output, VP9
+     *  with an alpha stream (constant quality). */
+    RDN_FORMAT_WEBM = 8
 } rdn_format;
 
 /** How colour channels relate to alpha in a pixel buffer. */
@@ -338,7 +346,7 @@ typedef struct rdn_rendition {
     uint32_t width;
     /** Height in pixels. */
     uint32_t height;
-    /** The container of `bytes`: RDN_FORMAT_PNG, _APNG, _GIF or _WEBP (file extension
+    /** The container of `bytes`: RDN_FORMAT_PNG, _APNG, _GIF, _WEBP or _WEBM (file extension
      *  "png" for PNG and APNG, as Messages expects). */
     rdn_format format;
     /** The encoded file, `length` bytes; owned by the array, freed by rdn_renditions_free. */

@@ -1,8 +1,14 @@
+import RenditionCodecs
+
 /// Finds the sticker images named on a command line: files as given, folders searched
-/// (recursively) for files with an image extension.
+/// (recursively) for files with an image extension (and JSON files that are Lottie).
 public enum StickerInputs {
     /// File extensions treated as images when searching folders.
-    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp"]
+    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp", "tgs", "webm"]
+
+    /// The extension of Lottie JSON animations: such files count as images in folders only
+    /// when they look like Lottie (`ImageFormat.sniff`), so other JSON files are passed over.
+    public static let lottieExtension = "json"
 
     /// Expands `paths` into image files, in a stable order (arguments in order, folder
     /// contents sorted by path). Missing paths throw.
@@ -26,17 +32,21 @@ public enum StickerInputs {
             let path = "\(base)/\(name)"
             if FileSystem.isDirectory(path) {
                 try collect(folder: path, into: &files)
-            } else if hasImageExtension(name) {
+            } else if isStickerFile(path) {
                 files.append(path)
             }
         }
     }
 
-    /// Whether a file name has one of the image extensions a folder search takes.
-    public static func hasImageExtension(_ path: String) -> Bool {
+    /// Whether a folder search takes the file at `path`: it has an image extension, or it is
+    /// a `.json` file that starts like a Lottie document (its first MiB is read).
+    public static func isStickerFile(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return false }
-        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        let ext = name[name.index(after: dot)...].lowercased()
+        if imageExtensions.contains(ext) { return true }
+        guard ext == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else { return false }
+        return ImageFormat.sniff(head) == .lottie
     }
 
     /// For each input whose sticker name an earlier input already has, that earlier input's

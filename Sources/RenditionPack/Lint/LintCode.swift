@@ -43,13 +43,24 @@ public enum LintCode: String, Sendable, Codable, CaseIterable {
     case invisibleOnBackground = "invisible-on-background"
     /// The art's outline blends into a test background (the inside still shows).
     case outlineBlends = "outline-blends"
+    /// The longer side is not the size the profile requires (Telegram: exactly 512 px).
+    case longerSideNotAllowed = "longer-side-not-allowed"
+    /// A video's codec is not accepted (Telegram: VP9 only).
+    case codecNotAllowed = "codec-not-allowed"
+    /// A video has an audio track, which the profile forbids.
+    case audioNotAllowed = "audio-not-allowed"
+    /// The frame rate is above the profile's maximum, or not the rate it requires.
+    case frameRateNotAllowed = "frame-rate-not-allowed"
+    /// A vector sticker (TGS) breaks the profile's rules for vector stickers.
+    case vectorStickerRejected = "vector-sticker-rejected"
 
     /// The severity findings with this code have.
     public var severity: LintSeverity {
         switch self {
         case .unreadable, .formatNotAllowed, .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall,
              .canvasTooLarge, .notSquare, .tooManyFrames, .animationTooLong, .loopCountNotAllowed,
-             .emptyImage, .opaqueImage, .opaqueBackground:
+             .emptyImage, .opaqueImage, .opaqueBackground, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed,
+             .frameRateNotAllowed, .vectorStickerRejected:
             .error
         case .contentTouchesEdge, .aliasedEdge, .matteHalo, .invisibleOnBackground:
             .warning
@@ -82,6 +93,11 @@ public enum LintCode: String, Sendable, Codable, CaseIterable {
         case .ringingClamped: "downscaling clamps strong Lanczos ringing at hard edges"
         case .invisibleOnBackground: "the art nearly disappears on a test background"
         case .outlineBlends: "the outline blends into a test background; the inside still shows"
+        case .longerSideNotAllowed: "the longer side is not the exact size the profile requires"
+        case .codecNotAllowed: "the video codec is not accepted by the profile"
+        case .audioNotAllowed: "the video has an audio track, which the profile forbids"
+        case .frameRateNotAllowed: "the frame rate is above the profile's maximum or not the rate it requires"
+        case .vectorStickerRejected: "a vector (TGS) sticker breaks the profile's rules for vector stickers"
         }
     }
 }

@@ -79,7 +79,7 @@ public struct StickerLinter: Sendable {
         if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile, animated: nil) { early.append(size) }
         guard let format, early.allSatisfy({ $0.code != .formatNotAllowed }) else {
             if format == nil {
-                early.insert(LintFinding(.unreadable, "not an image Rendition recognises (no PNG, JPEG, GIF or WebP signature)"), at: 0)
+                early.insert(LintFinding(.unreadable, "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)"), at: 0)
             }
             return LintReport(path: path, format: format?.rawValue, animated: false, width: nil, height: nil, frames: nil,
                               bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
@@ -94,15 +94,22 @@ public struct StickerLinter: Sendable {
                               bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
                               findings: early, measurements: nil)
         }
-        return lint(source: source, byteCount: bytes.count, path: path)
+        return lint(source: source, byteCount: bytes.count, path: path,
+                    fileFindings: FormatRuleFindings.findings(bytes: bytes, source: source, profile: options.profile, limits: options.limits))
     }
 
     /// Lints decoded pixels: the profile's rules on size, format and animation, and the edge
     /// findings of every frame. `byteCount` is the file size.
     public func lint(source: SourceImage, byteCount: Int, path: String) -> LintReport {
+        lint(source: source, byteCount: byteCount, path: path, fileFindings: [])
+    }
+
+    /// `lint(source:byteCount:path:)` with `fileFindings`, the findings of the rules that read
+    /// the file itself (`FormatRuleFindings`), added after the profile's own.
+    func lint(source: SourceImage, byteCount: Int, path: String, fileFindings: [LintFinding]) -> LintReport {
         let animation = source.animation
         let profile = options.profile
-        var findings = ProfileRules.findings(source: source, byteCount: byteCount, profile: profile)
+        var findings = ProfileRules.findings(source: source, byteCount: byteCount, profile: profile) + fileFindings
 
         let analyzer = EdgeAnalyzer(options: options.analysis, backgrounds: options.backgrounds)
         let analyses = analyzer.analyze(animation)

@@ -38,6 +38,12 @@ public struct StickerProfile: Sendable, Codable, Equatable {
     public var requiresEndlessLoop: Bool
     /// Most loops a finite animation may play.
     public var maximumLoops: Int?
+    /// The longer side must be exactly this many pixels (Telegram's 512).
+    public var exactLongerSide: Int?
+    /// Rules for animated stickers in a vector format (TGS), checked on the file itself.
+    public var vectorRule: VectorStickerRule?
+    /// Codec, audio and frame-rate rules for video (WebM) stickers.
+    public var videoRule: VideoStickerRule?
 
     /// Creates a profile.
     public init(
@@ -45,8 +51,12 @@ public struct StickerProfile: Sendable, Codable, Equatable {
         minimumSide: Int, maximumSide: Int, sizeClasses: [ProfileSizeClass], requiresSquare: Bool,
         requiresTransparency: Bool, maximumBytes: Int, maximumFrames: Int? = nil,
         maximumDurationMilliseconds: Int? = nil, requiresEndlessLoop: Bool = false, maximumLoops: Int? = nil,
-        maximumAnimatedBytes: Int? = nil
+        maximumAnimatedBytes: Int? = nil, exactLongerSide: Int? = nil, vectorRule: VectorStickerRule? = nil,
+        videoRule: VideoStickerRule? = nil
     ) {
+        self.exactLongerSide = exactLongerSide
+        self.vectorRule = vectorRule
+        self.videoRule = videoRule
         self.maximumAnimatedBytes = maximumAnimatedBytes
         self.id = id
         self.name = name
@@ -124,25 +134,32 @@ extension StickerProfile {
     /// The lint profile of a pack platform, so `rendition lint --profile whatsapp` checks what
     /// `rendition pack --platform whatsapp` writes: its formats, canvas (an exact canvas is a
     /// square of that side; a box gives its longer side as the maximum), byte limits for stills
-    /// and animations, frame count, duration and loops.
+    /// and animations, frame count, duration and loops; and its vector (TGS) and video (WebM)
+    /// rules.
     public init(platform: PackPlatform) {
         func container(_ format: OutputFormat) -> ImageFormat {
             switch format {
             case .auto, .png, .apng: .png
             case .gif: .gif
             case .webp: .webp
+            case .webm: .webm
             }
         }
         let exact = platform.canvas.mode == .exact
         let longer = max(platform.canvas.width, platform.canvas.height)
+        var animatedFormats = platform.animatedFormat.map { [container($0)] } ?? []
+        if let vector = platform.vectorStickers { animatedFormats.append(vector.format) }
         self.init(
-            id: platform.id, name: platform.name, formats: [container(platform.staticFormat)],
-            animatedFormats: platform.animatedFormat.map { [container($0)] } ?? [],
+            id: platform.id, name: platform.name,
+            formats: [container(platform.staticFormat)] + (platform.otherStaticFormats ?? []).map(container),
+            animatedFormats: animatedFormats,
             minimumSide: exact ? min(platform.canvas.width, platform.canvas.height) : 1, maximumSide: longer,
             sizeClasses: [], requiresSquare: exact && platform.canvas.width == platform.canvas.height,
             requiresTransparency: true, maximumBytes: platform.maximumStaticBytes,
             maximumFrames: platform.maximumFrames, maximumDurationMilliseconds: platform.maximumDurationMilliseconds,
             requiresEndlessLoop: platform.requiresEndlessLoop, maximumLoops: platform.loopCountRange?.upperBound,
-            maximumAnimatedBytes: platform.maximumAnimatedBytes == platform.maximumStaticBytes ? nil : platform.maximumAnimatedBytes)
+            maximumAnimatedBytes: platform.maximumAnimatedBytes == platform.maximumStaticBytes ? nil : platform.maximumAnimatedBytes,
+            exactLongerSide: platform.canvas.mode == .longerSideExactly ? longer : nil,
+            vectorRule: platform.vectorStickers, videoRule: platform.videoStickers)
     }
 }

@@ -59,29 +59,48 @@ extension PackPlatform {
 
     static let telegramBotAPI = "core.telegram.org/bots/api"
 
-    /// Telegram (static stickers): WebP with one side exactly 512 px, ≤ 512 KiB; 1–120
-    /// stickers; 1–20 emojis each; a 100 x 100 WebP set thumbnail ≤ 128 KiB; title 1–64
-    /// characters, short name of letters, digits and underscores. Telegram's animated
-    /// stickers are WebM/TGS, which Rendition does not write: animated masters contribute
-    /// their first frame.
+    /// Telegram stickers: one side exactly 512 px; stills as WebP (PNG also accepted)
+    /// ≤ 512 KiB; animations as WebM video (VP9 with alpha, no audio, ≤ 30 fps, ≤ 3 s,
+    /// ≤ 256 KB); a TGS master that follows Telegram's animated-sticker rules (512 x 512,
+    /// ≤ 64 KB, ≤ 3 s, 60 fps) is kept as it is. 1–120 stickers; 1–20 emojis each; a 100 x 100
+    /// WebP set thumbnail ≤ 128 KiB; title 1–64 characters, short name of letters, digits and
+    /// underscores.
     public static let telegram = PackPlatform(
         id: "telegram", name: "Telegram", canvas: CanvasRule(mode: .longerSideExactly, width: 512, height: 512),
-        staticFormat: .webp, animatedFormat: nil, maximumStaticBytes: 512 * 1024, maximumAnimatedBytes: 512 * 1024,
-        minimumStickers: 1, maximumStickers: 120,
+        staticFormat: .webp, animatedFormat: .webm, maximumStaticBytes: 512 * 1024, maximumAnimatedBytes: 256_000,
+        minimumStickers: 1, maximumStickers: 120, minimumFrameMilliseconds: 33, maximumDurationMilliseconds: 3_000,
         packImages: [PackImageRule(role: .thumbnail, filename: "thumbnail.webp", width: 100, height: 100, format: .webp, maximumBytes: 128 * 1024)],
         metadata: PackMetadataRules(emojisPerSticker: 1...20, maximumNameLength: 64,
                                     identifier: IdentifierRule(characters: .telegramShortName, maximumLength: 64)),
         manifest: .telegramSet, fileNaming: .stickerName,
         sources: [
-            .format: "tdlib/td td/telegram/StickerFormat.cpp (static stickers are WEBP; PNG converted server-side)",
+            .format: "tdlib/td td/telegram/StickerFormat.cpp (static stickers are WEBP, PNG converted server-side; video stickers WEBM; animated stickers TGS)",
+            .frameDelay: "core.telegram.org/stickers#video-stickers: frame rate up to 30 FPS",
+            .duration: "core.telegram.org/stickers#video-stickers: duration must not exceed 3 seconds",
             .canvas: "core.telegram.org/stickers: one side exactly 512 px, the other 512 px or less",
-            .bytes: "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size: Webp 1 << 19",
+            .bytes: "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size: Webp 1 << 19; core.telegram.org/stickers: video stickers 256 KB, animated (TGS) 64 KB",
             .stickerCount: "\(telegramBotAPI) createNewStickerSet (1-50 initial stickers), addStickerToSet (static sets up to 120)",
             .emojis: "\(telegramBotAPI) InputSticker.emoji_list (1-20 emoji)",
             .metadata: "core.telegram.org/method/stickers.createStickerSet: title 1-64 chars; short_name letters, digits, underscores, starting with a letter, no '__', 1-64 chars",
             .packImage: "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size for_thumbnail: Webp 1 << 17; \(telegramBotAPI) setStickerSetThumbnail (100 x 100 WEBP or PNG)",
             .manifest: "\(telegramBotAPI) createNewStickerSet (name, title, stickers: InputSticker with sticker, format, emoji_list)",
-        ])
+        ],
+        vectorStickers: .telegramSticker, videoStickers: .telegram, otherStaticFormats: [.png])
+
+    /// Telegram custom emoji: exactly 100 x 100, otherwise the sticker rules (WebP stills,
+    /// WebM video, TGS kept when it follows the rules on a 100 x 100 canvas); the set's
+    /// `sticker_type` is `custom_emoji`, and sets hold up to 200.
+    public static let telegramEmoji: PackPlatform = {
+        var emoji = telegram
+        emoji.id = "telegram-emoji"
+        emoji.name = "Telegram emoji"
+        emoji.canvas = CanvasRule(mode: .exact, width: 100, height: 100)
+        emoji.maximumStickers = 200
+        emoji.vectorStickers = .telegramEmoji
+        emoji.sources?[PackRule.canvas.rawValue] = "core.telegram.org/stickers#custom-emoji: 100 x 100 pixels"
+        emoji.sources?[PackRule.stickerCount.rawValue] = "\(telegramBotAPI) addStickerToSet (custom emoji sets up to 200)"
+        return emoji
+    }()
 
     static let discordAPI = "discord.com/developers/docs/resources/sticker#create-guild-sticker"
 
@@ -142,5 +161,5 @@ extension PackPlatform {
 
     /// The platforms built into Rendition, by identifier.
     public static let builtIn: [String: PackPlatform] = Dictionary(
-        uniqueKeysWithValues: [whatsApp, signal, telegram, discord, line].map { ($0.id, $0) })
+        uniqueKeysWithValues: [whatsApp, signal, telegram, telegramEmoji, discord, line].map { ($0.id, $0) })
 }

@@ -49,11 +49,17 @@ enum PackManifests {
     }
 
     /// Telegram's `set.json`: the fields of the Bot API's createNewStickerSet.
-    static func telegramSet(_ item: ManifestPack, rules: PackMetadataRules?) -> [UInt8] {
+    /// `sticker_type` is `custom_emoji` for custom emoji sets; each sticker's `format` is
+    /// `static` (WebP, PNG), `video` (WebM) or `animated` (TGS).
+    static func telegramSet(_ item: ManifestPack, rules: PackMetadataRules?, customEmoji: Bool) -> [UInt8] {
         let emojiLimit = rules?.emojisPerSticker?.upperBound ?? Int.max
+        func format(_ file: String) -> String {
+            if file.hasSuffix(".webm") { return "video" }
+            return file.hasSuffix(".tgs") ? "animated" : "static"
+        }
         var object: [String: Any] = [
-            "name": item.pack.identifier, "title": item.pack.title, "sticker_type": "regular",
-            "stickers": item.stickers.map { ["sticker": $0.file, "format": "static", "emoji_list": Array($0.emojis.prefix(emojiLimit))] },
+            "name": item.pack.identifier, "title": item.pack.title, "sticker_type": customEmoji ? "custom_emoji" : "regular",
+            "stickers": item.stickers.map { ["sticker": $0.file, "format": format($0.file), "emoji_list": Array($0.emojis.prefix(emojiLimit))] },
         ]
         if let thumbnail = item.images[.thumbnail] { object["thumbnail"] = thumbnail }
         return json(object)

@@ -40,6 +40,14 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     public var requiresEndlessLoop: Bool
     /// Allowed finite loop counts (an endless master gets the most that fit the play time).
     public var loopCountRange: ClosedRange<Int>?
+    /// Animated stickers taken in the platform's own vector format (Telegram's TGS): a master
+    /// in that format that follows the rule is kept byte for byte.
+    public var vectorStickers: VectorStickerRule?
+    /// Codec, audio and frame-rate rules for video (WebM) stickers.
+    public var videoStickers: VideoStickerRule?
+    /// Other containers the platform accepts for stills (lint accepts them; packs write
+    /// `staticFormat`).
+    public var otherStaticFormats: [OutputFormat]?
 
     /// Canvas for animated stickers when it differs from `canvas`.
     public var animatedCanvas: CanvasRule?
@@ -78,8 +86,12 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         animatedCanvas: CanvasRule? = nil, otherAnimatedFormats: [OutputFormat]? = nil, maximumPlayMilliseconds: Int? = nil,
         rejectsIdenticalFrames: Bool? = nil, separatesStillAndAnimated: Bool? = nil, allowedStillCounts: [Int]? = nil,
         allowedAnimatedCounts: [Int]? = nil, packImages: [PackImageRule]? = nil, metadata: PackMetadataRules? = nil,
-        manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:]
+        manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:],
+        vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil, otherStaticFormats: [OutputFormat]? = nil
     ) {
+        self.vectorStickers = vectorStickers
+        self.videoStickers = videoStickers
+        self.otherStaticFormats = otherStaticFormats
         self.id = id
         self.name = name
         self.canvas = canvas

@@ -67,12 +67,20 @@ struct PackStickerWork {
             master = Animation(still: master.firstFrame)
         }
 
-        var targets: [Target] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
-        targets += options.platforms.indices.map { .platform($0) }
-        let outcomes = make(targets, from: master, notes: masterNotes)
-
+        // A master in a platform's own vector format that follows its rules is kept as it is
+        // (Telegram's TGS); every other platform file is drawn, fitted and staged.
         var files: [PackOutputFile] = []
         var problems: [String] = []
+        var targets: [Target] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
+        for (index, platform) in options.platforms.enumerated() {
+            do {
+                if let kept = try keptVectorFile(bytes, platform: platform) { files.append(kept) } else { targets.append(.platform(index)) }
+            } catch {
+                problems.append("\(platform.name): \(error)")
+            }
+        }
+        let outcomes = make(targets, from: master, notes: masterNotes)
+
         for (target, outcome) in zip(targets, outcomes) {
             switch outcome {
             case .success(let made): files += made
@@ -272,7 +280,11 @@ enum PackStaging {
     static let folder = ".rendition-stage"
 
     static func path(platform: String, name: String, animated: Bool, format: OutputFormat) -> String {
-        "\(folder)/\(platform)/\(name).\(animated ? "animated" : "still").\(format.fileExtension)"
+        path(platform: platform, name: name, animated: animated, fileExtension: format.fileExtension)
+    }
+
+    static func path(platform: String, name: String, animated: Bool, fileExtension: String) -> String {
+        "\(folder)/\(platform)/\(name).\(animated ? "animated" : "still").\(fileExtension)"
     }
 
     /// The platform and kind of a staged path, or `nil` for other paths.

@@ -83,7 +83,7 @@ struct PlatformPackWriter {
                 manifests.append(item)
                 do {
                     switch platform.manifest {
-                    case .telegramSet?: try AtomicFile.write(PackManifests.telegramSet(item, rules: platform.metadata), to: "\(packFolder)/set.json")
+                    case .telegramSet?: try AtomicFile.write(PackManifests.telegramSet(item, rules: platform.metadata, customEmoji: platform.id == PackPlatform.telegramEmoji.id), to: "\(packFolder)/set.json")
                     case .signalManifest?: try AtomicFile.write(PackManifests.signalManifest(item), to: "\(packFolder)/manifest.json")
                     case .discordStickers?: try AtomicFile.write(PackManifests.discordStickers(item, rules: platform.metadata), to: "\(packFolder)/stickers.json")
                     case .whatsAppContents?, nil: break

@@ -197,6 +197,8 @@ public struct SizeFitter: Sendable {
                     })
                 }
             }
+        case .webm:
+            steps = WebMSizeLadder.steps(animated: animated)
         case .gif:
             for colors in [256, 128, 64, 32] {
                 steps.append(Step(name: "GIF with \(colors) colours", givenUp: colors == 256 ? [] : ["colours reduced to \(colors)"]) { a throws(CodecError) in

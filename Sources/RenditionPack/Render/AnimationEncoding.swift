@@ -5,7 +5,7 @@ import RenditionCore
 /// encoder settings of `RenderOptions`.
 public enum AnimationEncoding {
     /// The file bytes of `animation` as `format` (`.auto` means APNG): PNG keeps the first
-    /// frame; APNG, GIF and WebP keep every frame, the delays and the loop count.
+    /// frame; APNG, GIF, WebP and WebM keep every frame, the delays and the loop count.
     public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions) throws(CodecError) -> [UInt8] {
         switch format {
         case .auto, .apng:
@@ -18,6 +18,8 @@ public enum AnimationEncoding {
             return try GIFEncoder(options: options.gif).encode(animation)
         case .webp:
             return try WebPEncoder(options: options.webp).encode(animation)
+        case .webm:
+            return try WebMEncoder(options: options.webm).encode(animation)
         }
     }
 }

@@ -3,7 +3,8 @@ import RenditionCodecs
 /// The container renditions are written in.
 public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     /// The input's own format: PNG stays PNG, an animated PNG stays APNG, GIF stays GIF,
-    /// WebP stays WebP; JPEG (no transparency) becomes PNG.
+    /// WebP stays WebP; JPEG (no transparency) becomes PNG; WebM stays WebM; TGS and Lottie
+    /// (vector art, drawn at each size) become APNG, or PNG for a single frame.
     case auto
     /// A still PNG; animations keep their first frame.
     case png
@@ -13,6 +14,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case gif
     /// WebP (lossless).
     case webp
+    /// WebM: VP9 video with an alpha stream (constant quality; see `WebMEncoder`).
+    case webm
 
     /// The concrete format for an input of `format`.
     public func resolved(input format: ImageFormat, animated: Bool) -> OutputFormat {
@@ -22,6 +25,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .jpeg: return .png
         case .gif: return .gif
         case .webp: return .webp
+        case .tgs, .lottie: return animated ? .apng : .png
+        case .webm: return .webm
         }
     }
 
@@ -31,6 +36,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         case .auto, .png, .apng: "png"
         case .gif: "gif"
         case .webp: "webp"
+        case .webm: "webm"
         }
     }
 }

@@ -37,6 +37,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var webp: WebPEncoder.Options
     /// GIF encoder settings, for GIF renditions.
     public var gif: GIFEncoder.Options
+    /// WebM (VP9) encoder settings, for WebM renditions.
+    public var webm: WebMEncoder.Options
     /// Decoding limits for the inputs.
     public var limits: DecodeLimits
     /// The container of the renditions.
@@ -53,6 +55,7 @@ public struct RenderOptions: Sendable, Equatable {
         var text = "rendition \(RenditionVersion.string)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
         if webp != .lossless { text += "|webp \(webp)" }
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
+        if webm != WebMEncoder.Options() { text += "|webm \(webm)" }
         if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
         return SHA256.hex(Array(text.utf8))
     }
@@ -61,8 +64,10 @@ public struct RenderOptions: Sendable, Equatable {
     public init(
         scales: [StickerScale] = [.x2, .x1], png: PNGEncoder.Options = .init(), limits: DecodeLimits = .default,
         format: OutputFormat = .auto, frameThreads: Int = 1, webp: WebPEncoder.Options = .lossless,
-        gif: GIFEncoder.Options = .init(), apngCompressionLevel: Int = APNGEncoder.defaultCompressionLevel
+        gif: GIFEncoder.Options = .init(), apngCompressionLevel: Int = APNGEncoder.defaultCompressionLevel,
+        webm: WebMEncoder.Options = .init()
     ) {
+        self.webm = webm
         self.apngCompressionLevel = apngCompressionLevel
         self.scales = scales.sorted(by: >)
         self.png = png
@@ -107,9 +112,10 @@ public struct StickerRenderer: Sendable {
     /// the master's size. Without @3x output, each frame is resampled as soon as it is decoded
     /// (`renderFrameByFrame`: less memory, and faster than resampling frames in parallel after
     /// decoding them all); with @3x the master is decoded whole first. The bytes are the same
-    /// either way.
+    /// either way. Vector art (TGS, Lottie) is drawn at each rendition's size (`renderVector`).
     public func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
         guard let inputFormat = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
+        if inputFormat.isVector { return try renderVector(bytes, inputFormat: inputFormat) }
         if !options.scales.contains(.x3) {
             return try renderFrameByFrame(bytes, inputFormat: inputFormat, scratch: scratch)
         }

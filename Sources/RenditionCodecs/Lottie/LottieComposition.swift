@@ -1,0 +1,132 @@
+import CRenditionLottieShim
+import RenditionCore
+
+/// A Lottie or TGS animation, checked (`LottieDocument`) and loaded into rlottie, ready to be
+/// drawn at any size: vector art is drawn straight at each target size rather than drawn
+/// once and resampled.
+///
+/// Frames are drawn by rlottie (anti-aliased, ARGB32 premultiplied) and handed over as
+/// premultiplied RGBA rasters. Every frame lasts `1 / frameRate`; Lottie has no loop count,
+/// and animations loop forever (`loopCount` 0), as Telegram plays them.
+///
+/// Not thread-safe (rlottie keeps drawing state per animation): use one composition per
+/// thread, or one thread at a time.
+public final class LottieComposition {
+    /// `.tgs` (gzip-compressed) or `.lottie` (plain JSON).
+    public let format: ImageFormat
+    /// Canvas width in pixels (the composition's `w`).
+    public let width: Int
+    /// Canvas height in pixels (the composition's `h`).
+    public let height: Int
+    /// Frames per second, exactly.
+    public let frameRate: FrameRate
+    /// Number of frames (`op` − `ip`).
+    public let frameCount: Int
+    /// Size of the JSON document in bytes (after inflating a TGS file).
+    public let documentBytes: Int
+    /// Whether the document has Telegram's `"tgs": 1` member.
+    public let hasTelegramMarker: Bool
+    private let limits: DecodeLimits
+    private let handle: OpaquePointer
+
+    /// Checks and loads a TGS file or a Lottie JSON document.
+    /// - Throws: `CodecError.unrecognizedFormat` when `bytes` are neither; `.corrupt`,
+    ///   `.unsupported` or `.limitExceeded` as `LottieDocument` and `GzipInflation` say, and
+    ///   `.corrupt` when rlottie cannot build the animation.
+    public init(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) {
+        let (format, json, document) = try Self.read(bytes, limits: limits)
+        var loaded: OpaquePointer?
+        let status = json.withUnsafeBytes { buffer in
+            rdn_lottie_load(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, &loaded)
+        }
+        guard status == Int32(RDN_LOTTIE_OK), let loaded else {
+            if status == Int32(RDN_LOTTIE_OUT_OF_MEMORY) {
+                throw .limitExceeded(format: format, reason: "out of memory while loading the animation")
+            }
+            throw .corrupt(format: format, reason: "rlottie could not build an animation from the document")
+        }
+        self.format = format
+        handle = loaded
+        width = document.width
+        height = document.height
+        frameRate = document.frameRate
+        frameCount = document.frameCount
+        hasTelegramMarker = document.hasTelegramMarker
+        documentBytes = json.count
+        self.limits = limits
+    }
+
+    deinit { rdn_lottie_free(handle) }
+
+    /// The format, JSON document (inflated for TGS) and checked summary of `bytes`, without
+    /// loading them into rlottie.
+    static func read(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (ImageFormat, [UInt8], LottieDocument) {
+        guard let format = ImageFormat.sniff(bytes), format.isVector else { throw .unrecognizedFormat }
+        try limits.check(inputBytes: bytes.count, format: format)
+        let json: [UInt8]
+        if format == .tgs {
+            json = try bytes.withUnsafeBufferPointer { (input) throws(CodecError) in
+                try GzipInflation.inflate(input, maxBytes: limits.maxDocumentBytes, format: .tgs)
+            }
+        } else {
+            guard bytes.count <= limits.maxDocumentBytes else {
+                throw .limitExceeded(format: format, reason: "a JSON document of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)")
+            }
+            json = bytes
+        }
+        let document = try json.withUnsafeBufferPointer { (buffer) throws(CodecError) in
+            try LottieDocument(json: buffer, format: format, limits: limits)
+        }
+        return (format, json, document)
+    }
+
+    /// How long each frame is shown (`1 / frameRate`).
+    public var frameDelay: FrameDelay { frameRate.frameDelay }
+
+    /// The animation's length: `frameCount` frames of `frameDelay`.
+    public var duration: FrameDelay {
+        FrameDelay(numerator: frameCount * frameRate.denominator, denominator: frameRate.numerator)
+    }
+
+    /// Frame `index` (0 is the in point) drawn at `width` x `height` pixels: the whole
+    /// canvas scaled to that size (each axis on its own, as the resampler does).
+    /// - Throws: `.limitExceeded` when the size breaks the limits; `.corrupt` when rlottie fails.
+    public func frame(_ index: Int, width: Int, height: Int) throws(CodecError) -> Raster {
+        precondition(index >= 0 && index < frameCount, "frame index out of range")
+        try limits.check(width: width, height: height, format: format)
+        var raster = Raster(width: width, height: height)
+        let status = raster.bytes.withUnsafeMutableBufferPointer { pixels in
+            rdn_lottie_render_rgba(handle, index, pixels.baseAddress!, width, height, width * 4)
+        }
+        guard status == Int32(RDN_LOTTIE_OK) else {
+            if status == Int32(RDN_LOTTIE_OUT_OF_MEMORY) {
+                throw .limitExceeded(format: format, reason: "out of memory while drawing frame \(index)")
+            }
+            throw .corrupt(format: format, reason: "rlottie failed to draw frame \(index)")
+        }
+        return raster
+    }
+
+    /// Draws every frame at `width` x `height`, handing each to `body` in order.
+    /// - Throws: `.limitExceeded` when all frames at that size break `maxDecodedBytes`.
+    public func drawFrames(width: Int, height: Int, _ body: (AnimationFrame) throws(CodecError) -> Void) throws(CodecError) {
+        try limits.check(width: width, height: height, frames: frameCount, format: format)
+        let delay = frameDelay
+        for index in 0..<frameCount {
+            try body(AnimationFrame(raster: try frame(index, width: width, height: height), delay: delay))
+        }
+    }
+
+    /// Every frame drawn at `width` x `height`, looping forever.
+    public func animation(width: Int, height: Int) throws(CodecError) -> Animation {
+        var frames: [AnimationFrame] = []
+        frames.reserveCapacity(frameCount)
+        try drawFrames(width: width, height: height) { frames.append($0) }
+        return Animation(width: width, height: height, frames: frames, loopCount: 0)
+    }
+
+    /// Every frame drawn at the canvas size.
+    public func animation() throws(CodecError) -> Animation {
+        try animation(width: width, height: height)
+    }
+}

@@ -1,0 +1,60 @@
+import RenditionCodecs
+import RenditionCore
+
+/// The size ladder for WebM (VP9) outputs, as `SizeFitter` walks it: constant quality from
+/// best to smallest, then a lower frame rate at the smallest quality, then a shorter loop.
+/// Deterministic: the same animation always stops at the same step.
+enum WebMSizeLadder {
+    /// libvpx constant-quality levels tried in order (0 best ... 63 smallest).
+    static let qualities = [24, 30, 36, 42, 48, 56, 63]
+    /// Frame-rate divisors tried at quality 63.
+    static let frameRateDivisors = [2, 3]
+    /// Loop lengths (ms) tried at quality 63 and a third of the frame rate.
+    static let durations = [2_000, 1_000]
+
+    static func steps(animated: Bool) -> [SizeFitter.Step] {
+        var steps: [SizeFitter.Step] = []
+        for quality in qualities {
+            steps.append(SizeFitter.Step(name: "VP9 quality \(quality)", givenUp: quality == qualities[0] ? [] : ["VP9 quality \(quality)"]) { a throws(CodecError) in
+                try WebMEncoder(options: .init(quality: quality)).encode(a)
+            })
+        }
+        guard animated else { return steps }
+        let last = qualities[qualities.count - 1]
+        for divisor in frameRateDivisors {
+            steps.append(SizeFitter.Step(name: "VP9 quality \(last), frame rate / \(divisor)",
+                                         givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
+                try WebMEncoder(options: .init(quality: last)).encode(SizeFitter.reducingFrameRate(a, by: divisor))
+            })
+        }
+        let divisor = frameRateDivisors[frameRateDivisors.count - 1]
+        for milliseconds in durations {
+            steps.append(SizeFitter.Step(name: "VP9 quality \(last), frame rate / \(divisor), first \(milliseconds) ms",
+                                         givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)", "cut to \(milliseconds) ms"]) { a throws(CodecError) in
+                try WebMEncoder(options: .init(quality: last)).encode(trimmed(SizeFitter.reducingFrameRate(a, by: divisor), to: milliseconds))
+            })
+        }
+        return steps
+    }
+
+    /// The frames that start within the first `milliseconds`, the last one shortened to end
+    /// there (at least one frame is kept).
+    static func trimmed(_ animation: Animation, to milliseconds: Int) -> Animation {
+        let limit = FrameDelay.milliseconds(milliseconds)
+        var frames: [AnimationFrame] = []
+        var start = FrameDelay.zero
+        for frame in animation.frames {
+            guard frames.isEmpty || start < limit else { break }
+            let end = start + frame.delay
+            frames.append(AnimationFrame(raster: frame.raster, delay: end > limit ? Self.difference(limit, start) : frame.delay))
+            start = end
+        }
+        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
+    /// `a - b` for `a >= b` (zero otherwise), exactly.
+    private static func difference(_ a: FrameDelay, _ b: FrameDelay) -> FrameDelay {
+        let numerator = a.numerator * b.denominator - b.numerator * a.denominator
+        return numerator <= 0 ? .zero : FrameDelay(numerator: numerator, denominator: a.denominator * b.denominator)
+    }
+}

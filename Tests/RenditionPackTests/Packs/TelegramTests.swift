@@ -1,0 +1,106 @@
+import Foundation
+import RenditionCodecs
+import RenditionCore
+import RenditionPack
+import RenditionTestSupport
+import Testing
+
+@Suite("Telegram: stickers, video, TGS and emoji")
+struct TelegramTests {
+    static func codes(_ file: String, profile: StickerProfile = StickerProfile(platform: .telegram)) throws -> Set<LintCode> {
+        let report = StickerLinter(options: LintOptions(profile: profile)).lint(bytes: try Fixtures.bytes(file), path: file)
+        return Set(report.findings.filter { $0.severity == .error }.map(\.code))
+    }
+
+    static let ruleCodes: Set<LintCode> = [
+        .unreadable, .formatNotAllowed, .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall, .canvasTooLarge,
+        .animationTooLong, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed, .frameRateNotAllowed, .vectorStickerRejected,
+    ]
+
+    @Test("the corpus video stickers: valid ones pass Telegram's rules, VP8, audio and the cut file do not", arguments: [
+        ("webm/vp9-alpha-512x512-30fps-3s.webm", Set<LintCode>()),
+        ("webm/vp9-alpha-512x384-24fps-3s.webm", []),
+        ("webm/vp9-opaque-512x512-30fps-3s.webm", []),
+        ("webm/vp8-alpha-512x512-30fps-3s.webm", [.codecNotAllowed]),
+        ("webm/vp9-alpha-with-audio-512x512-30fps-2s.webm", [.audioNotAllowed]),
+        ("webm/vp9-alpha-512x512-30fps-3s.truncated40.webm", [.unreadable]),
+        ("webm/made/vp9-alpha-171x129-24fps.webm", [.longerSideNotAllowed]),
+    ] as [(String, Set<LintCode>)])
+    func videoRules(file: String, expected: Set<LintCode>) throws {
+        #expect(try Self.codes(file).intersection(Self.ruleCodes) == expected)
+    }
+
+    @Test("TGS: OpacityStops passes; files that break the animated-sticker rules are rejected, saying why", arguments: [
+        ("lottie/lottie-android/OpacityStops.tgs", nil),
+        ("lottie/lottie-android/LayerBlend_0.tgs", "stars"),
+        ("lottie/lottie-android/ShapeTypes.tgs", "100x100"),
+        ("lottie/lottie-android/Masks.tgs", "masks"),
+        ("lottie/lottie-android/MattWithParentAlpha.tgs", "not 60 fps"),
+        ("lottie/lottie-android/TrimPaths.tgs", "over 3.0 s"),
+    ] as [(String, String?)])
+    func tgsRules(file: String, reason: String?) throws {
+        let problems = VectorStickerRule.telegramSticker.problems(try Fixtures.bytes(file))
+        if let reason {
+            #expect(problems.contains { $0.contains(reason) }, "\(problems)")
+            #expect(try Self.codes(file).contains(.vectorStickerRejected))
+        } else {
+            #expect(problems.isEmpty, "\(problems)")
+            #expect(try Self.codes(file).intersection(Self.ruleCodes).isEmpty)
+        }
+    }
+
+    @Test("the built-in platforms: Telegram writes WebM video and keeps valid TGS; emoji are 100 x 100")
+    func platforms() {
+        let telegram = PackPlatform.telegram
+        #expect(telegram.animatedFormat == .webm && telegram.maximumAnimatedBytes == 256_000)
+        #expect(telegram.maximumDurationMilliseconds == 3_000 && telegram.vectorStickers?.maximumBytes == 64_000)
+        let emoji = PackPlatform.builtIn["telegram-emoji"]
+        #expect(emoji?.canvas == CanvasRule(mode: .exact, width: 100, height: 100))
+        let profile = StickerProfile(platform: telegram)
+        #expect(profile.formats == [.webp, .png] && profile.animatedFormats == [.webm, .tgs] && profile.exactLongerSide == 512)
+    }
+
+    @Test("a pack for Telegram: a valid TGS is kept byte for byte, an APNG becomes a fitted WebM")
+    func pack() throws {
+        let source = NSTemporaryDirectory() + "rendition-telegram-src-" + UUID().uuidString
+        let output = NSTemporaryDirectory() + "rendition-telegram-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        let tgs = try Fixtures.bytes("lottie/lottie-android/OpacityStops.tgs")
+        try Data(tgs).write(to: URL(fileURLWithPath: "\(source)/gradient.tgs"))
+        try FileManager.default.copyItem(atPath: Fixtures.path("apng/wuffs/animated-red-blue.apng"), toPath: "\(source)/redblue.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(source)/grin.png")
+        let summary = try PackBuilder(source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)).build()
+        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
+        #expect(try Fixtures.bytesAt("\(output)/telegram/gradient.tgs") == tgs)
+        let video = try Fixtures.bytesAt("\(output)/telegram/redblue.webm")
+        let info = try WebMDecoder.info(video)
+        #expect(info.codec == .vp9 && !info.hasAudio && max(info.width, info.height) == 512 && video.count <= 256_000)
+        let still = try Fixtures.bytesAt("\(output)/telegram/grin.webp")
+        #expect(ImageFormat.sniff(still) == .webp)
+        for file in ["telegram/gradient.tgs", "telegram/redblue.webm", "telegram/grin.webp"] {
+            let report = StickerLinter(options: LintOptions(profile: StickerProfile(platform: .telegram)))
+                .lint(bytes: try Fixtures.bytesAt("\(output)/\(file)"), path: file)
+            #expect(report.findings.filter { Self.ruleCodes.contains($0.code) }.isEmpty, "\(file): \(report.findings.map(\.code))")
+        }
+    }
+
+    @Test("the WebM ladder walks quality, then frame rate, then length, and reports the step")
+    func ladder() throws {
+        // Noise frames: incompressible, so a tiny limit forces the ladder down.
+        var random = SplitMix64(seed: 3)
+        var frames: [AnimationFrame] = []
+        for _ in 0..<12 {
+            var raster = Raster(width: 128, height: 128)
+            for i in 0..<raster.bytes.count where i % 4 != 3 { raster.bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
+            for i in stride(from: 3, to: raster.bytes.count, by: 4) { raster.bytes[i] = 255 }
+            frames.append(AnimationFrame(raster: raster, delay: FrameDelay(numerator: 1, denominator: 4)))
+        }
+        let animation = Animation(width: 128, height: 128, frames: frames, loopCount: 0)
+        let first = try SizeFitter(limit: 10_000_000).fit(animation, as: .webm)
+        #expect(first.stepIndex == 1 && first.step == "VP9 quality 24")
+        let smallest = try WebMEncoder(options: .init(quality: 63)).encode(animation).count
+        let fitted = try SizeFitter(limit: smallest - 1).fit(animation, as: .webm)
+        #expect(fitted.step.contains("frame rate") && fitted.bytes.count < smallest)
+        #expect(throws: SizeFitError.self) { try SizeFitter(limit: 100).fit(animation, as: .webm) }
+    }
+}
