@@ -105,4 +105,7 @@ int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t
 }
 #endif
 
+/* The colour conversion kernels of the WebM codec, declared in their own header. */
+#include "rendition_yuv.h"
+
 #endif

@@ -66,12 +66,13 @@ public struct PackValidator: Sendable {
         return packs.isEmpty ? ["."] : packs
     }
 
-    /// Image files directly in `folder`, sorted.
+    /// Image files directly in `folder` (the extensions a folder search takes; JSON files
+    /// are the packs' manifests here), sorted.
     func images(in folder: String) -> [String] {
         let names = (try? FileSystem.contents(of: folder)) ?? []
         return names.filter { name in
-            let lower = name.lowercased()
-            return !name.hasPrefix(".") && [".png", ".apng", ".gif", ".webp", ".jpg", ".jpeg"].contains { lower.hasSuffix($0) }
+            guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+            return StickerInputs.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
         }.sorted()
     }
 
@@ -136,13 +137,17 @@ public struct PackValidator: Sendable {
         do { bytes = try FileSystem.read(path) } catch {
             return ([finding(.format, pack, file, "cannot be read: \(error)")], nil)
         }
+        let format = ImageFormat.sniff(bytes)
+        // A sticker in the platform's own vector format (Telegram's TGS) has rules of its own.
+        if let vector = platform.vectorStickers, format == vector.format {
+            return (vector.problems(bytes, limits: limits).map { finding(.format, pack, file, "\(vector.format): \($0)") }, true)
+        }
         let animation: Animation
         do { animation = try ImageDecoder.decodeAnimation(bytes, limits: limits) } catch {
             return ([finding(.format, pack, file, "cannot be decoded: \(error)")], nil)
         }
         var findings: [PackFinding] = []
         let animated = animation.isAnimated
-        let format = ImageFormat.sniff(bytes)
         if animated {
             let accepted = platform.acceptedAnimatedFormats.map(Self.container)
             if !accepted.contains(where: { $0 == format }) {
@@ -151,7 +156,7 @@ public struct PackValidator: Sendable {
                     ? "animated; \(platform.name) takes still stickers here"
                     : "animated \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(names.joined(separator: " or "))"))
             }
-        } else if format != Self.container(platform.staticFormat) {
+        } else if !([platform.staticFormat] + (platform.otherStaticFormats ?? [])).map(Self.container).contains(where: { $0 == format }) {
             findings.append(finding(.format, pack, file, "still \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(platform.staticFormat.rawValue.uppercased())"))
         }
         let limit = platform.byteLimit(animated: animated)
@@ -240,6 +245,7 @@ public struct PackValidator: Sendable {
         case .auto, .png, .apng: .png
         case .gif: .gif
         case .webp: .webp
+        case .webm: .webm
         }
     }
 

@@ -47,10 +47,17 @@ struct PackPlatformRuleTests {
         #expect(p.source(of: .loops).contains("processImage.ts"))
     }
 
-    @Test("Telegram StickerFormat.cpp get_max_sticker_file_size: WEBP 1 << 19, thumbnail 1 << 17; one side 512; 1-20 emojis; short names")
+    @Test("Telegram StickerFormat.cpp get_max_sticker_file_size: WEBP 1 << 19, thumbnail 1 << 17; video stickers WebM ≤ 256 KB, ≤ 3 s, ≤ 30 fps; one side 512; 1-20 emojis; short names; custom emoji 100 x 100")
     func telegram() {
         let p = PackPlatform.telegram
-        #expect(p.maximumStaticBytes == 1 << 19 && p.staticFormat == .webp && p.animatedFormat == nil)
+        #expect(p.maximumStaticBytes == 1 << 19 && p.staticFormat == .webp && p.otherStaticFormats == [.png])
+        #expect(p.animatedFormat == .webm && p.maximumAnimatedBytes == 256_000 && p.maximumDurationMilliseconds == 3_000)  // core.telegram.org/stickers
+        #expect(p.minimumFrameMilliseconds == 33 && p.videoStickers?.maximumFramesPerSecond == 30)                      // up to 30 FPS
+        #expect(p.vectorStickers?.format == .tgs && p.vectorStickers?.maximumBytes == 64_000)                           // TGS ≤ 64 KB
+        #expect(p.source(of: .duration).contains("3 seconds") && p.source(of: .bytes).contains("256 KB"))
+        let emoji = PackPlatform.telegramEmoji
+        #expect(emoji.canvas == CanvasRule(mode: .exact, width: 100, height: 100) && emoji.maximumStickers == 200)
+        #expect(emoji.vectorStickers?.width == 100 && emoji.source(of: .canvas).contains("custom-emoji"))
         #expect(p.canvas.mode == .longerSideExactly && p.canvas.accepts(width: 512, height: 300) && !p.canvas.accepts(width: 500, height: 300))
         let thumbnail = p.packImages?.first
         #expect(thumbnail?.role == .thumbnail && thumbnail?.width == 100 && thumbnail?.height == 100 && thumbnail?.maximumBytes == 1 << 17)

@@ -71,17 +71,25 @@ struct TelegramTests {
         try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(source)/grin.png")
         let summary = try PackBuilder(source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)).build()
         #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
-        #expect(try Fixtures.bytesAt("\(output)/telegram/gradient.tgs") == tgs)
-        let video = try Fixtures.bytesAt("\(output)/telegram/redblue.webm")
+        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter { !$0.hasPrefix(".") }
+        let folder = "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
+        #expect(try Fixtures.bytesAt("\(output)/\(folder)/gradient.tgs") == tgs)
+        let video = try Fixtures.bytesAt("\(output)/\(folder)/redblue.webm")
         let info = try WebMDecoder.info(video)
         #expect(info.codec == .vp9 && !info.hasAudio && max(info.width, info.height) == 512 && video.count <= 256_000)
-        let still = try Fixtures.bytesAt("\(output)/telegram/grin.webp")
+        let still = try Fixtures.bytesAt("\(output)/\(folder)/grin.webp")
         #expect(ImageFormat.sniff(still) == .webp)
-        for file in ["telegram/gradient.tgs", "telegram/redblue.webm", "telegram/grin.webp"] {
+        for file in ["gradient.tgs", "redblue.webm", "grin.webp"] {
             let report = StickerLinter(options: LintOptions(profile: StickerProfile(platform: .telegram)))
-                .lint(bytes: try Fixtures.bytesAt("\(output)/\(file)"), path: file)
+                .lint(bytes: try Fixtures.bytesAt("\(output)/\(folder)/\(file)"), path: file)
             #expect(report.findings.filter { Self.ruleCodes.contains($0.code) }.isEmpty, "\(file): \(report.findings.map(\.code))")
         }
+        // set.json names each sticker's format as the Bot API does; the pack passes the validator.
+        let set = try #require(try JSONSerialization.jsonObject(with: Data(Fixtures.bytesAt("\(output)/\(folder)/set.json"))) as? [String: Any])
+        let formats = Dictionary(uniqueKeysWithValues: (set["stickers"] as? [[String: Any]] ?? []).map { ($0["sticker"] as? String ?? "", $0["format"] as? String ?? "") })
+        #expect(formats == ["gradient.tgs": "animated", "redblue.webm": "video", "grin.webp": "static"])
+        #expect(set["sticker_type"] as? String == "regular")
+        #expect(PackValidator(platform: .telegram).validate(folder: "\(output)/telegram").isEmpty)
     }
 
     @Test("the WebM ladder walks quality, then frame rate, then length, and reports the step")
