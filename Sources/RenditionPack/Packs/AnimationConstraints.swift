@@ -120,22 +120,47 @@ public enum AnimationConstraints {
         return animation.frames.dropFirst().allSatisfy { $0.raster == first }
     }
 
-    /// Frames shorter than `minimum` are merged into the previous frame (the first into the next).
+    /// Frames shorter than `minimum` are merged with their neighbours, over the same total
+    /// time. A lone short frame (a flash between longer ones) gives its time to the frame
+    /// before it, which stays on screen instead (the first frame of an animation gives it to
+    /// the frame after). A run of short frames is grouped from its start: each group shows its
+    /// first frame for the group's time and ends once that reaches `minimum`, so a run of
+    /// 30 ms frames against a 33 ms minimum becomes 60 ms frames showing every other one,
+    /// not a single frame. A group that ends short of `minimum` at a longer frame gives its
+    /// time to that frame; at the end of the animation, to the frame before it.
     static func mergingShortFrames(_ animation: Animation, minimum: FrameDelay) -> Animation {
+        let input = animation.frames
         var frames: [AnimationFrame] = []
-        var carried = FrameDelay.zero
-        for frame in animation.frames {
-            if frame.delay < minimum {
-                if frames.isEmpty { carried = carried + frame.delay } else { frames[frames.count - 1].delay = frames[frames.count - 1].delay + frame.delay }
+        // Whether the last frame written is a group still shorter than `minimum`.
+        var groupOpen = false
+        for (index, frame) in input.enumerated() {
+            let short = frame.delay < minimum
+            if groupOpen {
+                if short {
+                    frames[frames.count - 1].delay = frames[frames.count - 1].delay + frame.delay
+                    groupOpen = frames[frames.count - 1].delay < minimum
+                } else {
+                    let group = frames.removeLast()
+                    frames.append(AnimationFrame(raster: frame.raster, delay: frame.delay + group.delay))
+                    groupOpen = false
+                }
+                continue
+            }
+            if !short {
+                frames.append(frame)
+                continue
+            }
+            let nextIsShort = index + 1 < input.count && input[index + 1].delay < minimum
+            if !nextIsShort && !frames.isEmpty {
+                frames[frames.count - 1].delay = frames[frames.count - 1].delay + frame.delay
             } else {
-                frames.append(AnimationFrame(raster: frame.raster, delay: frame.delay + carried))
-                carried = .zero
+                frames.append(frame)
+                groupOpen = true
             }
         }
-        if frames.isEmpty {
-            frames = [AnimationFrame(raster: animation.frames[0].raster, delay: carried)]
-        } else if carried != .zero {
-            frames[frames.count - 1].delay = frames[frames.count - 1].delay + carried
+        if groupOpen && frames.count > 1 {
+            let group = frames.removeLast()
+            frames[frames.count - 1].delay = frames[frames.count - 1].delay + group.delay
         }
         return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
