@@ -26,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder to write the renditions to (created if missing).", valueName: "outdir"))
     var output: String
 
-    @Option(help: ArgumentHelp("Output container: auto (the input's: PNG, APNG, GIF or WebP; JPEG becomes PNG), png (a still of the first frame), apng, gif or webp.", valueName: "format"))
+    @Option(help: ArgumentHelp("Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; TGS and Lottie become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).", valueName: "format"))
     var format: OutputFormat = .auto
 
     @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
