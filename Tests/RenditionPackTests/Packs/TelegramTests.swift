@@ -92,6 +92,37 @@ struct TelegramTests {
         #expect(PackValidator(platform: .telegram).validate(folder: "\(output)/telegram").isEmpty)
     }
 
+    @Test("Telegram's TGS and WebM stickers become an Xcode catalog and a WhatsApp pack in one build, every file within the rules")
+    func telegramStickersToOtherPlatforms() throws {
+        let source = NSTemporaryDirectory() + "rendition-from-telegram-src-" + UUID().uuidString
+        let output = NSTemporaryDirectory() + "rendition-from-telegram-out-" + UUID().uuidString
+        defer { for path in [source, output] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for file in ["lottie/lottie-android/OpacityStops.tgs", "lottie/rlottie/polystar_line_clockwise_trim.tgs"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: "\(source)/\((file as NSString).lastPathComponent)")
+        }
+        // A short video sticker with alpha: the 3-frame, 300 px lint fixture as VP9 WebM.
+        let video = try WebMEncoder().encode(try ImageDecoder.decodeAnimation(try Fixtures.bytes("lint/animated.png")))
+        try Data(video).write(to: URL(fileURLWithPath: "\(source)/wave.webm"))
+        let summary = try PackBuilder(source: source, output: output, options: PackOptions(platforms: [.whatsApp], threads: 2)).build()
+        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
+        // WhatsApp: three animated WebPs in one animated pack that passes the platform's rules.
+        #expect(summary.packs["whatsapp"]?.map(\.stickers.count) == [3] && summary.packs["whatsapp"]?.first?.animated == true)
+        #expect(PackValidator(platform: .whatsApp).validate(folder: "\(output)/whatsapp").isEmpty)
+        // Apple: every sticker in the catalog, animated, within Messages' limit; the flat
+        // renditions at @3x, @2x and @1x.
+        let catalog = "\(output)/Stickers.xcstickers/Sticker Pack.stickerpack"
+        let entries = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
+        #expect(entries == ["OpacityStops.stickersequence", "polystar_line_clockwise_trim.stickersequence", "wave.stickersequence"])
+        for name in ["OpacityStops", "polystar_line_clockwise_trim", "wave"] {
+            for scale in [3, 2, 1] {
+                let bytes = try Fixtures.bytesAt("\(output)/renditions/\(name)@\(scale)x.png")
+                let animation = try ImageDecoder.decodeAnimation(bytes)
+                #expect(animation.isAnimated && animation.width == animation.height && bytes.count <= 500_000, "\(name)@\(scale)x")
+            }
+        }
+    }
+
     @Test("the WebM ladder walks quality, then frame rate, then length, and reports the step")
     func ladder() throws {
         // Noise frames: incompressible, so a tiny limit forces the ladder down.
