@@ -1,6 +1,7 @@
 import CRendition
 import RenditionPack
 
+/// `rdn_batch_options_init`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_batch_options_init(_ options: UnsafeMutablePointer<rdn_batch_options>?) {
     options?.pointee = rdn_batch_options(
@@ -8,6 +9,7 @@ public func rdn_batch_options_init(_ options: UnsafeMutablePointer<rdn_batch_opt
         on_sticker: nil, context: nil)
 }
 
+/// `rdn_render_files`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_files(
     _ inputs: UnsafePointer<UnsafePointer<CChar>?>?, _ inputCount: Int, _ outputDir: UnsafePointer<CChar>?,

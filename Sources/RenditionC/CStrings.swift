@@ -43,11 +43,13 @@ enum CStrings {
     }
 }
 
+/// `rdn_bytes_free`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_bytes_free(_ bytes: UnsafeMutablePointer<UInt8>?) {
     free(bytes)
 }
 
+/// `rdn_string_free`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_string_free(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)

@@ -33,24 +33,28 @@ final class ErrorBox {
     }
 }
 
+/// `rdn_error_status`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_error_status(_ error: OpaquePointer?) -> rdn_status {
     guard let error else { return RDN_OK }
     return ErrorBox.borrow(error).status
 }
 
+/// `rdn_error_message`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_error_message(_ error: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let error else { return CStrings.literal("") }
     return UnsafePointer(ErrorBox.borrow(error).message)
 }
 
+/// `rdn_error_free`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_error_free(_ error: OpaquePointer?) {
     guard let error else { return }
     ErrorBox.release(error)
 }
 
+/// `rdn_status_name`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_status_name(_ status: rdn_status) -> UnsafePointer<CChar>? {
     switch status {

@@ -1,6 +1,7 @@
 import CRendition
 import RenditionPack
 
+/// `rdn_render_directory`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_directory(
     _ inputDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?, _ options: UnsafePointer<rdn_render_options>?,
@@ -25,6 +26,7 @@ public func rdn_render_directory(
     }
 }
 
+/// `rdn_render_pack`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_pack(
     _ sourceDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?, _ options: UnsafePointer<rdn_render_options>?,
@@ -63,6 +65,7 @@ public func rdn_render_pack(
     }
 }
 
+/// `rdn_lint_bytes`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_lint_bytes(
     _ bytes: UnsafePointer<UInt8>?, _ length: Int, _ name: UnsafePointer<CChar>?, _ profile: UnsafePointer<CChar>?,

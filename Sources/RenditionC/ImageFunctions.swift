@@ -2,6 +2,7 @@ import CRendition
 import RenditionCodecs
 import RenditionCore
 
+/// `rdn_image_decode`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_decode(
     _ bytes: UnsafePointer<UInt8>?, _ length: Int, _ limits: UnsafePointer<rdn_limits>?,
@@ -22,6 +23,7 @@ public func rdn_image_decode(
     }
 }
 
+/// `rdn_image_create`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_create(
     _ width: UInt32, _ height: UInt32, _ pixels: UnsafePointer<UInt8>?, _ stride: Int, _ pixelsLength: Int,
@@ -45,12 +47,14 @@ public func rdn_image_create(
     }
 }
 
+/// `rdn_image_free`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_free(_ image: OpaquePointer?) {
     guard let image else { return }
     Unmanaged<ImageHandle>.fromOpaque(UnsafeRawPointer(image)).release()
 }
 
+/// `rdn_image_get_info`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_get_info(
     _ image: OpaquePointer?, _ outInfo: UnsafeMutablePointer<rdn_image_info>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
@@ -68,6 +72,7 @@ public func rdn_image_get_info(
     }
 }
 
+/// `rdn_image_get_frame_delay`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_get_frame_delay(
     _ image: OpaquePointer?, _ frame: UInt32, _ outNumerator: UnsafeMutablePointer<UInt64>?,
@@ -85,6 +90,7 @@ public func rdn_image_get_frame_delay(
     }
 }
 
+/// `rdn_image_copy_pixels`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_copy_pixels(
     _ image: OpaquePointer?, _ frame: UInt32, _ alpha: rdn_alpha, _ buffer: UnsafeMutablePointer<UInt8>?,

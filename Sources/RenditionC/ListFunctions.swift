@@ -1,6 +1,7 @@
 import CRendition
 import RenditionPack
 
+/// `rdn_list_stickers`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_list_stickers(
     _ inputs: UnsafePointer<UnsafePointer<CChar>?>?, _ inputCount: Int, _ flags: UInt32,

@@ -5,6 +5,7 @@ import RenditionCore
 import RenditionPack
 import Synchronization
 
+/// `rdn_render`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render(
     _ master: OpaquePointer?, _ options: UnsafePointer<rdn_render_options>?,
@@ -37,6 +38,7 @@ public func rdn_render(
     }
 }
 
+/// `rdn_renditions_free`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_renditions_free(_ renditions: UnsafeMutablePointer<rdn_rendition>?, _ count: Int) {
     guard let renditions else { return }
@@ -70,6 +72,7 @@ enum RenditionArray {
     }
 }
 
+/// `rdn_image_resize`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_resize(
     _ image: OpaquePointer?, _ width: UInt32, _ height: UInt32, _ options: UnsafePointer<rdn_render_options>?,
@@ -113,6 +116,7 @@ enum MemoryReservation {
     }
 }
 
+/// `rdn_image_encode`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_encode(
     _ image: OpaquePointer?, _ options: UnsafePointer<rdn_render_options>?,

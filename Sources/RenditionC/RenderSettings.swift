@@ -118,6 +118,7 @@ struct RenderSettings {
     }
 }
 
+/// `rdn_render_options_init`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_options_init(_ options: UnsafeMutablePointer<rdn_render_options>?) {
     options?.pointee = rdn_render_options(
