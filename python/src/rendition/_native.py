@@ -164,7 +164,7 @@ def _load() -> ctypes.CDLL:
         "librendition.so could not be loaded (" + detail + "). Install the rendition wheel, which carries it, "
         "or set RENDITION_LIBRARY to the path of librendition.so, or PKG_CONFIG_PATH to DIR/lib/pkgconfig "
         "(Scripts/install-c-library --prefix DIR installs it there; "
-        "it needs Debian's libpng16-16, libjpeg62-turbo, libgif7, libwebp7, libwebpmux3, libwebpdemux2, libdeflate0 and libyaml-0-2)")
+        "it needs Debian's libpng16-16, libjpeg62-turbo, libgif7, libwebp7, libwebpmux3, libwebpdemux2, libdeflate0, libyaml-0-2, librlottie0-1 and libvpx7)")
 
 
 lib: ctypes.CDLL = _load()
