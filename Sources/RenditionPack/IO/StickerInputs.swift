@@ -41,12 +41,21 @@ public enum StickerInputs {
     /// Whether a folder search takes the file at `path`: it has an image extension, or it is
     /// a `.json` file that starts like a Lottie document (its first MiB is read).
     public static func isStickerFile(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        let ext = name[name.index(after: dot)...].lowercased()
-        if imageExtensions.contains(ext) { return true }
-        guard ext == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else { return false }
+        if hasImageExtension(path) { return true }
+        guard fileExtension(path) == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else { return false }
         return ImageFormat.sniff(head) == .lottie
+    }
+
+    /// Whether the file name has one of `imageExtensions` (case-insensitive).
+    public static func hasImageExtension(_ path: String) -> Bool {
+        fileExtension(path).map(imageExtensions.contains) ?? false
+    }
+
+    /// The lower-cased extension of the file name at the end of `path`, if it has one.
+    static func fileExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// For each input whose sticker name an earlier input already has, that earlier input's

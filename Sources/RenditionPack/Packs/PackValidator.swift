@@ -70,10 +70,7 @@ public struct PackValidator: Sendable {
     /// are the packs' manifests here), sorted.
     func images(in folder: String) -> [String] {
         let names = (try? FileSystem.contents(of: folder)) ?? []
-        return names.filter { name in
-            guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-            return StickerInputs.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
-        }.sorted()
+        return names.filter { !$0.hasPrefix(".") && StickerInputs.hasImageExtension($0) }.sorted()
     }
 
     func finding(_ rule: PackRule, _ pack: String, _ file: String?, _ message: String) -> PackFinding {

@@ -1,4 +1,3 @@
-import Dispatch
 import RenditionCodecs
 import RenditionCore
 
@@ -18,21 +17,20 @@ extension StickerRenderer {
         let sizes = scales.map {
             StickerGeometry.renditionSize(masterWidth: composition.width, masterHeight: composition.height, scale: $0)
         }
-        let renditions: [Rendition]
-        if options.frameThreads > 1 && scales.count > 1 {
-            let results = IndexedResults<Result<Rendition, CodecError>>(count: scales.count)
-            let renderer = self
-            DispatchQueue.concurrentPerform(iterations: scales.count) { s in
-                results.store(Result { () throws(CodecError) in
-                    try renderer.drawRendition(LottieComposition(bytes, limits: renderer.options.limits),
-                                               scale: scales[s], size: sizes[s], format: format)
-                }, at: s)
+        // Each worker draws from a composition of its own, parsed on its first scale.
+        let renderer = self
+        let renditions = try ParallelWork.map(
+            count: scales.count, threads: options.frameThreads > 1 ? scales.count : 1,
+            worker: { _ in LottieComposition?.none }
+        ) { (s, drawing: inout LottieComposition?) throws(CodecError) -> Rendition in
+            let composition: LottieComposition
+            if let made = drawing {
+                composition = made
+            } else {
+                composition = try LottieComposition(bytes, limits: renderer.options.limits)
+                drawing = composition
             }
-            renditions = try results.collect().map { (result) throws(CodecError) in try result.get() }
-        } else {
-            renditions = try (0..<scales.count).map { (s) throws(CodecError) in
-                try drawRendition(composition, scale: scales[s], size: sizes[s], format: format)
-            }
+            return try renderer.drawRendition(composition, scale: scales[s], size: sizes[s], format: format)
         }
         return RenderedSticker(masterWidth: composition.width, masterHeight: composition.height, renditions: renditions)
     }
