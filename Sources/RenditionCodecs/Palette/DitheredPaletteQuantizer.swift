@@ -13,7 +13,8 @@ import RenditionCore
 ///   `(0, 0, 0, 0)` and receive no error; visible pixels stay visible (the palette's
 ///   transparent entry is not offered to them).
 /// - All images share one palette (for an APNG, whose single `PLTE` serves every frame);
-///   each is dithered on its own.
+///   each is dithered in turn, a pixel equal to the one before it in the list (same place)
+///   keeping that pixel's result, so still areas of an animation do not change between frames.
 /// - Refused (`.refused`) when the structural similarity to the input is below
 ///   `minimumSimilarity`, measured on at most `similarityFrames` images spread evenly over
 ///   the list (the first and last included), which bounds the cost on long animations.
@@ -44,7 +45,15 @@ public struct DitheredPaletteQuantizer: Sendable {
         guard Self.useMoreColors(rasters, than: 256),
               let palette = PaletteQuantizer(maximumColors: 256).palette(for: rasters) else { return .unchanged }
         let nearest = NearestPaletteColor(palette: palette, includingAlpha: true)
-        let output = rasters.map { mapped($0, palette: palette, nearest: nearest) }
+        var output: [Raster] = []
+        var previous: (input: [UInt32], output: [UInt32])?
+        for raster in rasters {
+            let input = Self.pixels(raster)
+            let mapped = mapped(input, width: raster.width, height: raster.height, palette: palette, nearest: nearest,
+                                previous: previous?.input.count == input.count ? previous : nil)
+            output.append(Self.raster(mapped, width: raster.width, height: raster.height))
+            previous = (input, mapped)
+        }
         let similarity = Self.measuredIndices(count: rasters.count).map {
             StructuralSimilarity.similarity(rasters[$0], output[$0])
         }.min()!
@@ -68,28 +77,51 @@ public struct DitheredPaletteQuantizer: Sendable {
         return zip(frames, images.rasters).map { AnimationFrame(raster: $1, delay: $0.delay) }
     }
 
-    /// `raster` with every visible pixel replaced by a palette entry (dithered or nearest, as
-    /// the settings say) and every transparent one by `0`, tightly packed.
-    private func mapped(_ raster: Raster, palette: [UInt32], nearest: NearestPaletteColor) -> Raster {
+    /// `input` (row-major pixels, `0` transparent) with every visible pixel replaced by a
+    /// palette entry, dithered or nearest as the settings say.
+    private func mapped(
+        _ input: [UInt32], width: Int, height: Int, palette: [UInt32], nearest: NearestPaletteColor,
+        previous: (input: [UInt32], output: [UInt32])?
+    ) -> [UInt32] {
+        var pixels = input
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            palette.withUnsafeBufferPointer { palette in
+                guard settings.dithering else {
+                    for i in 0..<pixels.count where pixels[i] != 0 { pixels[i] = palette[nearest.index(of: pixels[i])] }
+                    return
+                }
+                if let previous {
+                    previous.input.withUnsafeBufferPointer { previousInput in
+                        previous.output.withUnsafeBufferPointer { previousOutput in
+                            ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest,
+                                                                  previous: (previousInput, previousOutput))
+                        }
+                    }
+                } else {
+                    ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest)
+                }
+            }
+        }
+        return pixels
+    }
+
+    /// The pixels of `raster`, row-major and tightly packed, with every transparent one `0`.
+    private static func pixels(_ raster: Raster) -> [UInt32] {
         let (width, height) = (raster.width, raster.height)
         var pixels = [UInt32](repeating: 0, count: width * height)
         raster.bytes.withUnsafeBytes { raw in
             for y in 0..<height {
                 for x in 0..<width {
-                    let pixel = raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self)
-                    pixels[y * width + x] = UInt32(littleEndian: pixel) >> 24 == 0 ? 0 : UInt32(littleEndian: pixel)
+                    let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self))
+                    pixels[y * width + x] = pixel >> 24 == 0 ? 0 : pixel
                 }
             }
         }
-        pixels.withUnsafeMutableBufferPointer { pixels in
-            palette.withUnsafeBufferPointer { palette in
-                if settings.dithering {
-                    ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest)
-                } else {
-                    for i in 0..<pixels.count where pixels[i] != 0 { pixels[i] = palette[nearest.index(of: pixels[i])] }
-                }
-            }
-        }
+        return pixels
+    }
+
+    /// A premultiplied raster of `pixels`.
+    private static func raster(_ pixels: [UInt32], width: Int, height: Int) -> Raster {
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             let destination = UnsafeMutableRawBufferPointer(out)
             for i in 0..<pixels.count { destination.storeBytes(of: pixels[i].littleEndian, toByteOffset: i * 4, as: UInt32.self) }

@@ -6,6 +6,11 @@
 /// Pixels equal to `0` (transparent) keep that value and take no part: they receive no colour,
 /// and the error that would reach them is dropped. Rows run left to right; integer arithmetic
 /// (errors in 1/16 levels), so the result is the same on every machine and run.
+///
+/// For a frame of an animation, the previous frame (its input and its dithered output) may be
+/// given: a pixel whose input did not change takes the previous output again and diffuses no
+/// error, so still areas stay the same from frame to frame (which inter-frame differencing
+/// needs) instead of shimmering with error from the moving parts.
 enum ErrorDiffusionDitherer {
     /// Replaces every pixel of `pixels` other than `0` (row-major, `width` per row) with a
     /// colour of `palette`, in place: the pixel plus the error diffused into it (7/16 right,
@@ -13,7 +18,7 @@ enum ErrorDiffusionDitherer {
     /// `nearest` (built on `palette`), whose channels are the ones dithered.
     static func floydSteinberg(
         _ pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int, palette: UnsafeBufferPointer<UInt32>,
-        nearest: NearestPaletteColor
+        nearest: NearestPaletteColor, previous: (input: UnsafeBufferPointer<UInt32>, output: UnsafeBufferPointer<UInt32>)? = nil
     ) {
         let withAlpha = nearest.channelCount == 4
         // Errors for the current and the next row, 4 channels, 1 pixel of margin each side.
@@ -26,6 +31,10 @@ enum ErrorDiffusionDitherer {
                         let i = y * width + x
                         let p = pixels[i]
                         if p == 0 { continue }
+                        if let previous, previous.input[i] == p {
+                            pixels[i] = previous.output[i]
+                            continue
+                        }
                         let e = (x + 1) * 4
                         let r = clamp(Int32(p & 0xFF) + (current[e] + 8) >> 4)
                         let g = clamp(Int32((p >> 8) & 0xFF) + (current[e + 1] + 8) >> 4)

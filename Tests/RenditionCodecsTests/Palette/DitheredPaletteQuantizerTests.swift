@@ -1,14 +1,14 @@
 import Dispatch
 import Synchronization
 import RenditionTestSupport
-import RenditionCodecs
+@testable import RenditionCodecs
 import RenditionCore
 import Testing
 
-/// Lossy palette output through libimagequant (`ImageQuantizer`, `PNGEncoder.Options.palette`,
+/// Lossy dithered palette output (`DitheredPaletteQuantizer`, `PNGEncoder.Options.palette`,
 /// `APNGEncoder.Options.palette`) on real stickers and on images made to defeat it.
-@Suite("Palette quantisation (libimagequant)")
-struct ImageQuantizerTests {
+@Suite("Dithered palette quantisation")
+struct DitheredPaletteQuantizerTests {
     /// A fixture master resampled to its @1x or @2x size, as `rendition render` makes it.
     static func rendition(_ file: String, scale: StickerScale) throws -> Raster {
         let master = try Fixtures.raster("stickers/" + file)
@@ -47,83 +47,126 @@ struct ImageQuantizerTests {
     static let colorType = PNGEncoderTests.colorType
     static let bitDepth = PNGEncoderTests.bitDepth
 
-    @Test("a palette PNG of a real @1x and @2x decodes within mean 1.5 and max 96 levels per premultiplied channel of its input, transparency kept",
+    @Test("a palette PNG of a real @1x and @2x decodes to exactly the quantised pixels, within mean 1.5 and max 96 levels per premultiplied channel of its input; transparent pixels stay transparent and visible ones visible",
           arguments: ["noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png", "openmoji-618/1F384.png", "derived/1F601-300.png"])
-    func errorBound(file: String) throws {
+    func roundTrip(file: String) throws {
         for scale in [StickerScale.x1, .x2] {
             let input = try Self.rendition(file, scale: scale)
+            let outcome = try #require(try DitheredPaletteQuantizer().quantize(input).quantizedImages)
+            #expect(outcome.colorCount <= 256 && outcome.similarity >= PaletteQuantization.defaultMinimumSimilarity)
             let png = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(input)
             #expect(Self.colorType(png) == 3 && Self.bitDepth(png) == 8, "\(file) @\(scale.rawValue)x is not an 8-bit palette PNG")
             let decoded = try PNGDecoder.decode(png)
+            let exact = decoded == outcome.rasters[0].tightlyPacked()
+            #expect(exact, "\(file) @\(scale.rawValue)x: the PNG does not hold the quantised pixels")
             let (mean, largest) = Self.error(input, decoded)
             #expect(mean <= 1.5 && largest <= 96, "\(file) @\(scale.rawValue)x: mean \(mean), max \(largest)")
-            // Fully transparent pixels stay fully transparent, and only they become so.
-            var gained = 0, lost = 0
+            var gained = 0, lost = 0, edges = 0
             for y in 0..<input.height {
                 for x in 0..<input.width {
                     if input[x, y].a == 0 && decoded[x, y] != RGBA(0, 0, 0, 0) { gained += 1 }
-                    if input[x, y].a > 8 && decoded[x, y].a == 0 { lost += 1 }
+                    if input[x, y].a > 0 && decoded[x, y].a == 0 { lost += 1 }
+                    if input[x, y].a > 0 && input[x, y].a < 255 { edges += 1 }
                 }
             }
-            #expect(gained == 0 && lost == 0, "\(file) @\(scale.rawValue)x: \(gained) transparent pixels became visible, \(lost) with alpha over 8 became transparent")
+            #expect(gained == 0 && lost == 0, "\(file) @\(scale.rawValue)x: \(gained) transparent pixels became visible, \(lost) visible ones transparent")
+            // Alpha edges survive: the translucent pixels keep their alpha closely on average.
+            var alphaError = 0
+            for y in 0..<input.height {
+                for x in 0..<input.width where input[x, y].a > 0 && input[x, y].a < 255 {
+                    alphaError += abs(Int(input[x, y].a) - Int(decoded[x, y].a))
+                }
+            }
+            #expect(edges > 0 && Double(alphaError) / Double(edges) < 12, "\(file) @\(scale.rawValue)x: mean alpha error \(Double(alphaError) / Double(max(1, edges))) over \(edges) edge pixels")
         }
     }
 
-    @Test("an @1x whose truecolour PNG is larger than its palette master becomes smaller than both as a palette PNG")
-    func smallerThanTruecolour() throws {
-        for file in ["openmoji-618/E04A.png", "noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png"] {
+    @Test("dithering: a flat colour between two palette entries becomes a mix of both whose mean is the colour; a translucent one keeps its mean alpha")
+    func ditheringKeepsTheMean() throws {
+        // Premultiplied RGBA: opaque grey 128 between opaque black and white; a translucent
+        // grey (alpha 159) between opaque white and grey at alpha 64.
+        let (width, height) = (64, 64)
+        for (colour, palette) in [(UInt32(0xFF80_8080), [UInt32(0xFF00_0000), 0xFFFF_FFFF]),
+                                  (UInt32(0x9F9F_9F9F), [UInt32(0xFFFF_FFFF), 0x4040_4040])] {
+            let nearest = NearestPaletteColor(palette: palette, includingAlpha: true)
+            var pixels = [UInt32](repeating: colour, count: width * height)
+            pixels[0] = 0
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                palette.withUnsafeBufferPointer { palette in
+                    ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest)
+                }
+            }
+            #expect(pixels[0] == 0, "a transparent pixel was given a colour")
+            #expect(Set(pixels.dropFirst()) == Set(palette))
+            for shift: UInt32 in [0, 24] {
+                let mean = Double(pixels.dropFirst().reduce(0) { $0 + Int(($1 >> shift) & 0xFF) }) / Double(pixels.count - 1)
+                #expect(abs(mean - Double((colour >> shift) & 0xFF)) < 2, "channel at bit \(shift): mean \(mean)")
+            }
+        }
+    }
+
+    @Test("the RGBA nearest-colour lookup agrees with a search of every entry, ties to the lower index")
+    func nearestColorIsExact() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 32)
+        }
+        let palette = (0..<200).map { _ in next() }
+        let nearest = NearestPaletteColor(palette: palette, includingAlpha: true)
+        for _ in 0..<20_000 {
+            let c = next()
+            let channels = (0..<4).map { Int32((c >> ($0 * 8)) & 0xFF) }
+            var best = 0, bestDistance = Int32.max
+            for (i, entry) in palette.enumerated() {
+                let d = (0..<4).reduce(Int32(0)) { sum, k in
+                    let e = Int32((entry >> (UInt32(k) * 8)) & 0xFF) - channels[k]
+                    return sum + e * e
+                }
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            #expect(nearest.index(r: channels[0], g: channels[1], b: channels[2], a: channels[3]) == best)
+        }
+    }
+
+    @Test("an @1x whose truecolour PNG is larger than its palette master is smaller than the master as a palette PNG")
+    func smallerThanMaster() throws {
+        for file in ["openmoji-618/E04A.png", "openmoji-618/1F384.png"] {
             let master = try Fixtures.bytes("stickers/" + file)
             let input = try Self.rendition(file, scale: .x1)
             let truecolour = try PNGEncoder().encode(input)
             let palette = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(input)
-            #expect(palette.count < truecolour.count * 6 / 10, "\(file): palette \(palette.count) B, truecolour \(truecolour.count) B")
+            #expect(truecolour.count > master.count, "\(file): truecolour \(truecolour.count) B, master \(master.count) B")
             #expect(palette.count < master.count, "\(file): palette \(palette.count) B, master \(master.count) B")
+            #expect(palette.count < truecolour.count * 6 / 10, "\(file): palette \(palette.count) B, truecolour \(truecolour.count) B")
         }
-        // E04A is one of the @1x files larger than their master without the palette option.
-        let e04a = try PNGEncoder().encode(try Self.rendition("openmoji-618/E04A.png", scale: .x1))
-        #expect(e04a.count > (try Fixtures.bytes("stickers/openmoji-618/E04A.png")).count)
     }
 
-    @Test("the quality floor refuses a gradient-heavy image when set high, and the PNG stays the lossless truecolour one")
-    func qualityFloorRefuses() throws {
+    @Test("the similarity floor keeps smooth colour and alpha ramps truecolour; a lower floor takes the palette")
+    func floorKeepsTruecolour() throws {
         let image = Self.gradient()
-        let strict = PaletteQuantization(minimumQuality: 99)
-        guard case .refused(.quality(_, minimum: 99)) = try ImageQuantizer(settings: strict).quantize(image) else {
-            Issue.record("a quality floor of 99 accepted the gradient")
+        guard case .refused(.similarity(let achieved, minimum: PaletteQuantization.defaultMinimumSimilarity)) =
+            try DitheredPaletteQuantizer().quantize(image) else {
+            Issue.record("the default floor accepted the gradient")
             return
         }
+        #expect(achieved > 0.5 && achieved < PaletteQuantization.defaultMinimumSimilarity)
         let lossless = try PNGEncoder().encode(image)
-        let refused = try PNGEncoder(options: .init(palette: strict)).encode(image)
+        let refused = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(image)
         let same = refused == lossless
         #expect(same && Self.colorType(refused) == 6)
-        // A low floor takes the same image as a palette: the floor is what refused it.
-        let lenient = PaletteQuantization(minimumQuality: 30, minimumSimilarity: 0)
-        let accepted = try #require(try ImageQuantizer(settings: lenient).quantize(image).quantizedImages)
-        #expect(accepted.quality >= 30 && accepted.quality < 99 && accepted.colorCount <= 256)
+        // A floor under what was achieved takes the same image as a palette, with that figure.
+        let lenient = PaletteQuantization(minimumSimilarity: achieved)
+        let accepted = try #require(try DitheredPaletteQuantizer(settings: lenient).quantize(image).quantizedImages)
+        #expect(accepted.similarity == achieved && accepted.colorCount <= 256)
         #expect(Self.colorType(try PNGEncoder(options: .init(palette: lenient)).encode(image)) == 3)
-    }
-
-    @Test("the similarity floor refuses a result its SSIM falls short of, independently of the quality floor")
-    func similarityFloorRefuses() throws {
-        let image = Self.gradient()
-        let settings = PaletteQuantization(minimumQuality: 0, minimumSimilarity: 0.9999)
-        guard case .refused(.similarity(let achieved, minimum: 0.9999)) = try ImageQuantizer(settings: settings).quantize(image) else {
-            Issue.record("a similarity floor of 0.9999 accepted the gradient")
-            return
-        }
-        #expect(achieved > 0 && achieved < 0.9999)
-        let truecolour = try PNGEncoder(options: .init(palette: settings)).encode(image) == (try PNGEncoder().encode(image))
-        #expect(truecolour)
-        // The figure a refusal reports is the one an accepted result carries.
-        let measured = try #require(try ImageQuantizer(settings: .init(minimumQuality: 0, minimumSimilarity: 0)).quantize(image).quantizedImages)
-        #expect(measured.similarity == achieved)
     }
 
     @Test("images with at most 256 colours are left alone: the PNG is the lossless one")
     func fewColorsUnchanged() throws {
         // OpenMoji masters are palette PNGs.
         let master = try Fixtures.raster("stickers/openmoji-618/1F195.png")
-        guard case .unchanged = try ImageQuantizer().quantize(master) else {
+        guard case .unchanged = try DitheredPaletteQuantizer().quantize(master) else {
             Issue.record("a palette master was quantised again")
             return
         }
@@ -152,20 +195,19 @@ struct ImageQuantizerTests {
         #expect(same && Self.colorType(one) == 3)
     }
 
-    @Test("an APNG shares one palette over its frames: 8-bit indices, every frame within the still bound, smaller than truecolour")
+    @Test("an APNG shares one palette over its frames: 8-bit indices, every frame decodes to its quantised pixels, smaller than truecolour")
     func animationSharesPalette() throws {
-        let animation = try StickerAnimations.slideshow(StickerAnimations.notoFiles, size: 206)
-        let settings = PaletteQuantization(minimumQuality: 80)
-        let outcome = try #require(try ImageQuantizer(settings: settings).quantize(animation.frames.map(\.raster)).quantizedImages)
+        let animation = try StickerAnimations.bouncing("noto-512/emoji_u1f3c2.png", size: 160, frames: 6)
+        let outcome = try #require(try DitheredPaletteQuantizer().quantize(animation.frames.map(\.raster)).quantizedImages)
         #expect(outcome.colorCount <= 256 && outcome.rasters.count == animation.frames.count)
-        let apng = try APNGEncoder(options: .init(palette: settings)).encode(animation)
+        let apng = try APNGEncoder(options: .init(palette: PaletteQuantization())).encode(animation)
         let truecolour = try APNGEncoder().encode(animation)
         #expect(Self.colorType(apng) == 3 && Self.bitDepth(apng) == 8)
         #expect(apng.count < truecolour.count / 2, "palette \(apng.count) B, truecolour \(truecolour.count) B")
         let decoded = try APNGDecoder.decode(apng)
         #expect(decoded.frames.count == animation.frames.count && decoded.frames.map(\.delay) == animation.frames.map(\.delay))
         for (index, (frame, original)) in zip(decoded.frames, animation.frames).enumerated() {
-            let exact = frame.raster == outcome.rasters[index]
+            let exact = frame.raster == outcome.rasters[index].tightlyPacked()
             #expect(exact, "frame \(index) is not the quantised frame")
             let (mean, largest) = Self.error(original.raster, frame.raster)
             #expect(mean <= 1.5 && largest <= 96, "frame \(index): mean \(mean), max \(largest)")
@@ -175,12 +217,11 @@ struct ImageQuantizerTests {
         #expect(unchanged)
     }
 
-    @Test("settings out of range are typed errors")
+    @Test("a similarity floor out of range is a typed error")
     func invalidSettings() throws {
         let image = Self.gradient()
-        for settings in [PaletteQuantization(minimumQuality: 101), PaletteQuantization(minimumQuality: 90, targetQuality: 80),
-                         PaletteQuantization(dithering: 1.5), PaletteQuantization(minimumSimilarity: -0.1), PaletteQuantization(speed: 0)] {
-            #expect(throws: CodecError.self) { try ImageQuantizer(settings: settings).quantize(image) }
+        for settings in [PaletteQuantization(minimumSimilarity: 1.5), PaletteQuantization(minimumSimilarity: -0.1)] {
+            #expect(throws: CodecError.self) { try DitheredPaletteQuantizer(settings: settings).quantize(image) }
             #expect(throws: CodecError.self) { try PNGEncoder(options: .init(palette: settings)).encode(image) }
         }
     }

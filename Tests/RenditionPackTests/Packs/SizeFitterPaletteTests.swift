@@ -4,19 +4,19 @@ import RenditionCore
 @testable import RenditionPack
 import Testing
 
-/// The size ladder's libimagequant palette step: after the lossless steps, before median cut.
-@Suite("Size fitting: the libimagequant palette step")
+/// The size ladder's dithered palette step: after the lossless steps, before the undithered
+/// palettes of 256 colours and fewer.
+@Suite("Size fitting: the dithered palette step")
 struct SizeFitterPaletteTests {
-    static let stepName = "palette (libimagequant, quality ≥ \(PaletteQuantization.defaultMinimumQuality))"
+    static let stepName = "dithered palette of 256 colours (SSIM ≥ \(PaletteQuantization.defaultMinimumSimilarity))"
 
     static func sticker(_ file: String, side: Int) throws -> Raster {
         LanczosResampler().resample(try Fixtures.raster("stickers/" + file), width: side, height: side)
     }
 
-    @Test("a still that lossless cannot fit gets the libimagequant palette, not median cut's 256 colours, which also fit but look less like the input (SSIM)")
-    func stillTakesPaletteBeforeMedianCut() throws {
-        // Noto's person bouncing a ball at @2x: soft shading where median cut's 256 colours
-        // band (SSIMULACRA2 88.5 against libimagequant's 93.2; see docs/PERFORMANCE.md).
+    @Test("a still that lossless cannot fit gets the dithered palette, not the undithered 256 colours, which also fit but look less like the input (SSIM)")
+    func stillTakesPaletteBeforeUndithered() throws {
+        // Noto's person bouncing a ball at @2x: soft shading where undithered colours band.
         let sticker = try Self.sticker("noto-512/emoji_u26f9.png", side: 341)
         let animation = Animation(still: sticker)
         let lossless = try PNGEncoder(options: .init(compressionLevel: 12)).encode(sticker)
@@ -32,14 +32,14 @@ struct SizeFitterPaletteTests {
         #expect(isPalette)
         let decoded = try PNGDecoder.decode(fitted.bytes)
         let (ours, medianCuts) = (StructuralSimilarity.similarity(sticker, decoded), StructuralSimilarity.similarity(sticker, medianCut))
-        #expect(ours > medianCuts, "libimagequant \(ours), median cut \(medianCuts)")
+        #expect(ours > medianCuts, "dithered \(ours), undithered \(medianCuts)")
         // What fits losslessly still fits losslessly.
         #expect(try SizeFitter(limit: lossless.count).fit(animation, as: .png).step == "lossless (deflate level 12)")
     }
 
-    @Test("an APNG that lossless cannot fit gets the shared libimagequant palette, also when the ladder is steered by a sample of frames",
+    @Test("an APNG that lossless cannot fit gets the shared dithered palette, also when the ladder is steered by a sample of frames",
           arguments: [8, 20])
-    func animationTakesPaletteBeforeMedianCut(frames: Int) throws {
+    func animationTakesPaletteBeforeUndithered(frames: Int) throws {
         let sticker = try Self.sticker("noto-512/emoji_u1f3c2.png", side: 160)
         let animation = Animation(
             width: 160, height: 200,
@@ -62,10 +62,10 @@ struct SizeFitterPaletteTests {
         #expect(try APNGDecoder.decode(fitted.bytes).frames.count == frames)
     }
 
-    @Test("a palette refused by its quality floor is skipped: the ladder goes on to median cut")
+    @Test("a dithered palette refused by its similarity floor is skipped: the ladder goes on to the undithered 256 colours")
     func refusedPaletteIsSkipped() throws {
-        // Smooth colour and alpha ramps: more than 256 colours that libimagequant cannot hold
-        // at quality 90.
+        // Smooth colour and alpha ramps: more than 256 colours that a dithered palette cannot
+        // hold at SSIM 0.98.
         var straight = [UInt8](repeating: 0, count: 256 * 256 * 4)
         for y in 0..<256 {
             for x in 0..<256 {
@@ -77,7 +77,7 @@ struct SizeFitterPaletteTests {
             }
         }
         let animation = Animation(still: Raster(width: 256, height: 256, straightRGBA: straight))
-        guard case .refused = try ImageQuantizer().quantize(animation.firstFrame) else {
+        guard case .refused = try DitheredPaletteQuantizer().quantize(animation.firstFrame) else {
             Issue.record("the default floors accepted the gradient")
             return
         }
