@@ -37,6 +37,21 @@ struct RenderCommand: ParsableCommand {
         valueName: "level"))
     var compression: Int?
 
+    @Flag(help: ArgumentHelp(
+        "Write PNG and APNG renditions with more than 256 colours as 8-bit palette images (median cut, dithered; one palette for all frames of an APNG) when the result clears the similarity floor; otherwise they stay lossless. Lossy."))
+    var palette = false
+
+    @Option(name: .customLong("palette-similarity"), help: ArgumentHelp(
+        "With --palette: the lowest structural similarity (SSIM over black and white) accepted, 0-1 (default \(PaletteQuantization.defaultMinimumSimilarity)); 0 turns the check off.",
+        valueName: "ssim"))
+    var paletteSimilarity: Double?
+
+    /// The palette settings, when --palette is given.
+    var paletteSettings: PaletteQuantization? {
+        guard palette else { return nil }
+        return PaletteQuantization(minimumSimilarity: paletteSimilarity ?? PaletteQuantization.defaultMinimumSimilarity)
+    }
+
     @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
@@ -66,6 +81,8 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         guard compression.map({ (0...12).contains($0) }) ?? true else { throw ValidationError("--compression must be between 0 and 12") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        guard palette || paletteSimilarity == nil else { throw ValidationError("--palette-similarity needs --palette") }
+        guard paletteSimilarity.map({ (0...1).contains($0) }) ?? true else { throw ValidationError("--palette-similarity must be between 0 and 1") }
         if let shard {
             do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
         }
@@ -81,7 +98,8 @@ struct RenderCommand: ParsableCommand {
         let limits: DecodeLimits
         do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
         let options = RenderOptions(
-            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel), limits: limits,
+            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings),
+            limits: limits,
             format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
                                   threads: threads, incremental: !force)

@@ -12,6 +12,9 @@ import RenditionCore
 /// - Delays are written as `delay_num / delay_den`, exactly when both fit in 16 bits
 ///   (reducing the fraction if needed), else as the closest such fraction.
 /// - A single frame (after merging) is written as a plain PNG by `PNGEncoder`.
+/// - With `Options.palette`, frames with more than 256 colours together are first reduced to
+///   one shared dithered palette when the result is similar enough
+///   (`DitheredPaletteQuantizer`), a lossy step.
 ///
 /// Output is deterministic: same animation and options, same bytes.
 public struct APNGEncoder: Sendable {
@@ -42,13 +45,21 @@ public struct APNGEncoder: Sendable {
         public var mergeIdenticalFrames: Bool
         /// Threads compressing frames in parallel (the bytes do not depend on it).
         public var threads: Int
+        /// Lossy palette output: when set (and `allowPalette` is true), an animation with more
+        /// than 256 colours is reduced to one dithered palette shared by every frame
+        /// (`DitheredPaletteQuantizer`) and written with 8-bit indices, unless the result falls
+        /// below the settings' floor,
+        /// in which case it is written losslessly as without this option. `nil` (the default):
+        /// lossless only.
+        public var palette: PaletteQuantization?
 
         /// Creates options.
         public init(
             compressionLevel: Int = APNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
             interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3, mergeIdenticalFrames: Bool = true,
-            threads: Int = 1
+            threads: Int = 1, palette: PaletteQuantization? = nil
         ) {
+            self.palette = palette
             self.threads = max(1, threads)
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
@@ -73,7 +84,12 @@ public struct APNGEncoder: Sendable {
         guard (0...Int(Int32.max)).contains(animation.loopCount) else {
             throw .encodingFailed(format: .png, reason: "loop count \(animation.loopCount) is outside 0...2^31-1")
         }
-        let frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(animation.frames) : animation.frames
+        var frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(animation.frames) : animation.frames
+        if let palette = options.palette, options.allowPalette,
+           let quantized = try DitheredPaletteQuantizer(settings: palette).quantizedFrames(frames) {
+            // Dithering can make distinct frames equal.
+            frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(quantized) : quantized
+        }
         let compressor = try DeflateCompressor(level: options.compressionLevel)
         if frames.count == 1 {
             return try PNGEncoder(options: .init(compressionLevel: options.compressionLevel, allowPalette: options.allowPalette))

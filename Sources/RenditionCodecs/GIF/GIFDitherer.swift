@@ -1,5 +1,6 @@
 /// Replaces every opaque pixel of a frame by a palette colour, with the chosen dithering;
-/// transparent pixels (`0`) stay transparent and take no part in error diffusion.
+/// transparent pixels (`0`) stay transparent and take no part in error diffusion (which is
+/// `ErrorDiffusionDitherer`'s, over red, green and blue).
 enum GIFDitherer {
     /// The 8×8 Bayer matrix, values 0–63.
     static let bayer: [Int32] = [
@@ -17,7 +18,7 @@ enum GIFDitherer {
     /// colour, and the squared RGB error this makes over the opaque pixels (with their count).
     /// Without dithering the error comes with the mapping, pixel runs reusing the last one's.
     static func apply(
-        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: GIFNearestColor, dithering: GIFEncoder.Dithering
+        _ pixels: [UInt32], width: Int, palette: [UInt32], nearest: NearestPaletteColor, dithering: GIFEncoder.Dithering
     ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
         if dithering == .none { return nearestColors(pixels, palette: palette, nearest: nearest) }
         var out = pixels
@@ -40,7 +41,7 @@ enum GIFDitherer {
                         }
                     }
                 case .floydSteinberg:
-                    floydSteinberg(out, width: width, height: height, palette: palette, nearest: nearest)
+                    ErrorDiffusionDitherer.floydSteinberg(out, width: width, height: height, palette: palette, nearest: nearest)
                 }
             }
         }
@@ -53,7 +54,7 @@ enum GIFDitherer {
     /// once times its length. The palette's colours must be distinct (as
     /// `GIFPaletteSelection.quantizedPalette` makes them), so an index stands for exactly one colour.
     static func applyIndices(
-        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: GIFNearestColor, dithering: GIFEncoder.Dithering,
+        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: NearestPaletteColor, dithering: GIFEncoder.Dithering,
         transparent: UInt8
     ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
         guard dithering == .none else {
@@ -87,7 +88,7 @@ enum GIFDitherer {
     /// Every opaque pixel replaced by its nearest palette colour (runs of one colour reuse the
     /// last lookup), written straight into a new array, with the squared error.
     private static func nearestColors(
-        _ pixels: [UInt32], palette: [UInt32], nearest: GIFNearestColor
+        _ pixels: [UInt32], palette: [UInt32], nearest: NearestPaletteColor
     ) -> (pixels: [UInt32], error: (sum: Double, count: Int)) {
         var sum = 0, count = 0
         let out = [UInt32](unsafeUninitializedCapacity: pixels.count) { out, initialized in
@@ -128,48 +129,6 @@ enum GIFDitherer {
             }
         }
         return (Double(sum), count)
-    }
-
-    /// Error diffusion (7/16 right, 3/16, 5/16, 1/16 below), left to right on every row, in place.
-    private static func floydSteinberg(
-        _ out: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int, palette: UnsafeBufferPointer<UInt32>,
-        nearest: GIFNearestColor
-    ) {
-        // Errors in 1/16 levels for the current and the next row, 3 channels, 1 pixel of margin.
-        var current = [Int32](repeating: 0, count: (width + 2) * 3)
-        var next = current
-        for y in 0..<height {
-            current.withUnsafeMutableBufferPointer { current in
-                next.withUnsafeMutableBufferPointer { next in
-                    for x in 0..<width {
-                        let i = y * width + x
-                        let p = out[i]
-                        if p == 0 { continue }
-                        let e = (x + 1) * 3
-                        let r = clamp(Int32(p & 0xFF) + (current[e] + 8) >> 4)
-                        let g = clamp(Int32((p >> 8) & 0xFF) + (current[e + 1] + 8) >> 4)
-                        let b = clamp(Int32((p >> 16) & 0xFF) + (current[e + 2] + 8) >> 4)
-                        let chosen = palette[nearest.index(r: r, g: g, b: b)]
-                        out[i] = chosen
-                        spread(r - Int32(chosen & 0xFF), at: e, current, next)
-                        spread(g - Int32((chosen >> 8) & 0xFF), at: e + 1, current, next)
-                        spread(b - Int32((chosen >> 16) & 0xFF), at: e + 2, current, next)
-                    }
-                }
-            }
-            swap(&current, &next)
-            for k in next.indices { next[k] = 0 }
-        }
-    }
-
-    @inline(__always)
-    private static func spread(
-        _ error: Int32, at e: Int, _ current: UnsafeMutableBufferPointer<Int32>, _ next: UnsafeMutableBufferPointer<Int32>
-    ) {
-        current[e + 3] += error * 7
-        next[e - 3] += error * 3
-        next[e] += error * 5
-        next[e + 3] += error
     }
 
     @inline(__always)

@@ -72,7 +72,7 @@ struct GIFPaletteSelection {
         kind = .quantized
         let global = Self.quantizedPalette(histogram.points(), count: capacity, tolerance: options.colorTolerance)
         globalColors = global
-        let nearest = GIFNearestColor(palette: global)
+        let nearest = NearestPaletteColor(palette: global)
         guard reserveTransparent else {
             let mapped = targets.map {
                 GIFDitherer.apply($0.expanded(), width: width, palette: global, nearest: nearest, dithering: options.dithering)
@@ -122,7 +122,7 @@ struct GIFPaletteSelection {
             pixels.withUnsafeBufferPointer { own.add($0) }
             let local = Self.quantizedPalette(own.points(), count: capacity, tolerance: options.colorTolerance)
             let candidate = GIFDitherer.apply(
-                pixels, width: width, palette: local, nearest: GIFNearestColor(palette: local),
+                pixels, width: width, palette: local, nearest: NearestPaletteColor(palette: local),
                 dithering: options.dithering)
             if candidate.error.sum < errors[k].sum {
                 replace(k, candidate.pixels)

@@ -4,6 +4,9 @@ import RenditionCore
 /// palette (1, 2, 4 or 8 bits, with `tRNS`) when there are at most 256 colours, grey or grey +
 /// alpha when every pixel is grey, RGB when every pixel is opaque, RGBA otherwise.
 ///
+/// With `Options.palette` set, images with more colours are first reduced to a dithered
+/// palette when the result is similar enough (`DitheredPaletteQuantizer`), a lossy step.
+///
 /// Rows are filtered adaptively (minimum sum of absolute values per row; palettes use no
 /// filter) and compressed with libdeflate. Output is deterministic: same pixels and options,
 /// same bytes.
@@ -14,11 +17,18 @@ public struct PNGEncoder: Sendable {
         public var compressionLevel: Int
         /// Whether images with at most 256 colours may be written as a palette.
         public var allowPalette: Bool
+        /// Lossy palette output: when set (and `allowPalette` is true), an image with more than
+        /// 256 colours is reduced to a dithered palette by `DitheredPaletteQuantizer` and written as
+        /// an 8-bit palette PNG, unless the result falls below the settings' floor, in which case it
+        /// is written losslessly as without this option. `nil` (the default): lossless only.
+        public var palette: PaletteQuantization?
 
         /// Creates options.
-        public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true) {
+        public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
+                    palette: PaletteQuantization? = nil) {
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
+            self.palette = palette
         }
     }
 
@@ -46,6 +56,15 @@ public struct PNGEncoder: Sendable {
 
     /// Encodes `raster` with a caller-owned compressor (whose level wins over the options').
     public func encode(_ raster: Raster, compressor: DeflateCompressor) throws(CodecError) -> [UInt8] {
+        if let palette = options.palette, options.allowPalette,
+           let quantized = try DitheredPaletteQuantizer(settings: palette).quantize(raster).quantizedImages {
+            return try encodeLossless(quantized.rasters[0], compressor: compressor)
+        }
+        return try encodeLossless(raster, compressor: compressor)
+    }
+
+    /// `raster` in the smallest lossless pixel format.
+    private func encodeLossless(_ raster: Raster, compressor: DeflateCompressor) throws(CodecError) -> [UInt8] {
         let straight = raster.straightRGBA()
         let layout = PNGPixelLayout(straightRGBA: straight, pixelCount: raster.width * raster.height,
                                     allowPalette: options.allowPalette)

@@ -3,6 +3,9 @@
 /// its `widestRange` rule), refined by three k-means rounds, then every pixel mapped to its
 /// nearest palette entry (squared distance in premultiplied space, so translucent edges stay
 /// true to what is shown). Fully transparent pixels stay exactly (0, 0, 0, 0). Deterministic.
+///
+/// `palette(for:)` gives the palette alone, for a caller that maps pixels itself (the
+/// dithered palette PNG/APNG output of RenditionCodecs).
 public struct PaletteQuantizer: Sendable {
     /// Most colours in the result (2...256).
     public let maximumColors: Int
@@ -17,25 +20,8 @@ public struct PaletteQuantizer: Sendable {
 
     /// The images with their colours reduced (one shared palette for all of them).
     public func quantize(_ rasters: [Raster]) -> [Raster] {
-        var histogram: [UInt32: Int] = [:]
-        for raster in rasters {
-            raster.bytes.withUnsafeBytes { raw in
-                for y in 0..<raster.height {
-                    for x in 0..<raster.width {
-                        let key = raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self)
-                        if key >> 24 != 0 { histogram[key, default: 0] += 1 }
-                    }
-                }
-            }
-        }
-        if histogram.count < maximumColors { return rasters }
-        // By pixel value, so that ties in the cut go the same way on every run.
-        let keys = histogram.keys.sorted()
-        let points = keys.map { WeightedColor(pixel: $0, weight: Double(histogram[$0]!)) }
-        // One entry stays for transparency.
-        var centres = MedianCutQuantizer.cut(points, count: maximumColors - 1, rule: .widestRange)
-        for _ in 0..<Self.refinementRounds { MedianCutQuantizer.refine(points, centres: &centres) }
-        let palette = centres.map(Self.premultipliedPixel)
+        let histogram = Self.histogram(rasters)
+        guard let (keys, points, palette) = palette(histogram) else { return rasters }
         let paletteColors = palette.map { WeightedColor(pixel: $0, weight: 0).channels }
         var nearest: [UInt32: UInt32] = [:]
         for (key, point) in zip(keys, points) {
@@ -54,6 +40,43 @@ public struct PaletteQuantizer: Sendable {
             }
             return out
         }
+    }
+
+    /// The palette `quantize(_:)` maps the images' visible pixels to: at most `maximumColors - 1`
+    /// premultiplied little-endian RGBA entries (`r | g << 8 | b << 16 | a << 24`), none
+    /// transparent, distinct or not; nil when the images have fewer than `maximumColors`
+    /// visible colours (`quantize(_:)` then returns them unchanged).
+    public func palette(for rasters: [Raster]) -> [UInt32]? {
+        palette(Self.histogram(rasters))?.palette
+    }
+
+    /// The visible colours' keys (sorted), their weighted points and the palette; nil when
+    /// there are fewer than `maximumColors` of them.
+    private func palette(_ histogram: [UInt32: Int]) -> (keys: [UInt32], points: [WeightedColor], palette: [UInt32])? {
+        if histogram.count < maximumColors { return nil }
+        // By pixel value, so that ties in the cut go the same way on every run.
+        let keys = histogram.keys.sorted()
+        let points = keys.map { WeightedColor(pixel: $0, weight: Double(histogram[$0]!)) }
+        // One entry stays for transparency.
+        var centres = MedianCutQuantizer.cut(points, count: maximumColors - 1, rule: .widestRange)
+        for _ in 0..<Self.refinementRounds { MedianCutQuantizer.refine(points, centres: &centres) }
+        return (keys, points, centres.map(Self.premultipliedPixel))
+    }
+
+    /// Pixel counts of the visible (alpha above 0) premultiplied colours of `rasters`.
+    private static func histogram(_ rasters: [Raster]) -> [UInt32: Int] {
+        var histogram: [UInt32: Int] = [:]
+        for raster in rasters {
+            raster.bytes.withUnsafeBytes { raw in
+                for y in 0..<raster.height {
+                    for x in 0..<raster.width {
+                        let key = raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self)
+                        if key >> 24 != 0 { histogram[key, default: 0] += 1 }
+                    }
+                }
+            }
+        }
+        return histogram
     }
 
     /// A centre as a valid premultiplied pixel: alpha rounded into 1...255, each colour

@@ -30,8 +30,12 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 
 /// Gets an output under a byte limit by walking a fixed, deterministic ladder: lossless
 /// steps first (more deflate effort; WebP lossless at the highest effort), then lossy ones
-/// (fewer colours, lower WebP quality, then a lower frame rate for animations). The pixel
-/// size is never reduced. The first result under the limit wins; if none fits, nothing is
+/// (for PNG and APNG first a dithered palette of 256 colours whose SSIM is at least
+/// `paletteSimilarity`, then undithered palettes of fewer and fewer colours; lower WebP
+/// quality; then a lower frame rate for animations). The pixel size is never reduced. A step
+/// that does not apply is skipped: the dithered palette when the image has at most 256
+/// colours already or the palette falls below its similarity floor. The first result under
+/// the limit wins; if none fits, nothing is
 /// written and the error says how close the ladder came.
 ///
 /// Long animations are not re-encoded whole at every step. Each step's full size is
@@ -48,7 +52,8 @@ public struct SizeFitter: Sendable {
     struct Step {
         let name: String
         let givenUp: [String]
-        let encode: @Sendable (Animation) throws(CodecError) -> [UInt8]
+        /// The file, or nil when the step does not apply to this animation.
+        let encode: @Sendable (Animation) throws(CodecError) -> [UInt8]?
     }
 
     /// The byte limit (inclusive).
@@ -59,6 +64,8 @@ public struct SizeFitter: Sendable {
     public let preserveFrames: Bool
     /// Threads an APNG encode may use for its frames (the bytes do not depend on it).
     public let threads: Int
+    /// The similarity floor of the dithered palette step (`PaletteQuantization.minimumSimilarity`).
+    public let paletteSimilarity: Double
 
     /// Animations with more frames than this are fitted from a sample.
     public static let sampledAbove = 16
@@ -68,8 +75,12 @@ public struct SizeFitter: Sendable {
     static let runCount = 4
 
     /// Creates a fitter.
-    public init(limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false, threads: Int = 1) {
+    public init(
+        limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false, threads: Int = 1,
+        paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity
+    ) {
         self.limit = limit
+        self.paletteSimilarity = paletteSimilarity
         self.compressionLevel = compressionLevel
         self.preserveFrames = preserveFrames
         self.threads = max(1, threads)
@@ -84,7 +95,7 @@ public struct SizeFitter: Sendable {
         var smallest = Int.max
         var lastStep = ""
         for (index, step) in steps.enumerated() {
-            let bytes = try step.encode(animation)
+            guard let bytes = try step.encode(animation) else { continue }
             smallest = min(smallest, bytes.count)
             lastStep = step.name
             if bytes.count <= limit { return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp) }
@@ -96,10 +107,11 @@ public struct SizeFitter: Sendable {
     func fitPredicted(_ animation: Animation, steps: [Step]) throws -> FittedFile {
         let sample = Self.sample(animation)
         let frames = Double(animation.frames.count) / Double(sample.frames.count)
-        var sampleSizes = [Int?](repeating: nil, count: steps.count)
+        // Sample sizes by step; infinity for a step that does not apply to the sample.
+        var sampleSizes = [Double?](repeating: nil, count: steps.count)
         func predicted(_ index: Int, _ calibration: Double) throws -> Double {
-            if sampleSizes[index] == nil { sampleSizes[index] = try steps[index].encode(sample).count }
-            return Double(sampleSizes[index]!) * frames * calibration
+            if sampleSizes[index] == nil { sampleSizes[index] = try steps[index].encode(sample).map { Double($0.count) } ?? .infinity }
+            return sampleSizes[index]! * frames * calibration
         }
         /// The first step from `start` predicted to fit, else the last step.
         func firstPredictedToFit(from start: Int, _ calibration: Double) throws -> Int {
@@ -114,11 +126,14 @@ public struct SizeFitter: Sendable {
         var next = try firstPredictedToFit(from: 0, calibration)
         while !tried.contains(next) {
             tried.insert(next)
-            let bytes = try steps[next].encode(animation)
-            smallest = min(smallest, bytes.count)
-            lastStep = steps[next].name
-            calibration = Double(bytes.count) / max(1, try predicted(next, 1))
-            if bytes.count <= limit {
+            let encoded = try steps[next].encode(animation)
+            if let encoded {
+                smallest = min(smallest, encoded.count)
+                lastStep = steps[next].name
+                let prediction = try predicted(next, 1)
+                if prediction.isFinite { calibration = Double(encoded.count) / max(1, prediction) }
+            }
+            if let bytes = encoded, bytes.count <= limit {
                 if best == nil || next < best!.index { best = (next, bytes) }
                 let earlier = try firstPredictedToFit(from: 0, calibration)
                 if earlier >= next || tried.contains(earlier) { break }
@@ -164,6 +179,12 @@ public struct SizeFitter: Sendable {
             if level < 12 && !animated {
                 steps.append(Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in try encodeLossless(a, 12) })
             }
+            let palette = PaletteQuantization(minimumSimilarity: paletteSimilarity)
+            steps.append(Step(name: Self.ditheredPaletteStepName(paletteSimilarity),
+                              givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(paletteSimilarity))"]) { a throws(CodecError) in
+                guard let quantized = try Self.quantized(a, settings: palette) else { return nil }
+                return try encodeLossless(quantized, 12)
+            })
             for colors in [256, 128, 64, 32, 16] {
                 steps.append(Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) { a throws(CodecError) in
                     try encodeLossless(Self.quantized(a, colors: colors), 12)
@@ -219,6 +240,20 @@ public struct SizeFitter: Sendable {
             }
         }
         return steps
+    }
+
+    /// The name of the dithered palette step with similarity floor `similarity`.
+    static func ditheredPaletteStepName(_ similarity: Double) -> String {
+        "dithered palette of 256 colours (SSIM ≥ \(similarity))"
+    }
+
+    /// Every frame reduced to one shared dithered palette; nil when the animation has at most
+    /// 256 colours already or the palette is refused.
+    static func quantized(_ animation: Animation, settings: PaletteQuantization) throws(CodecError) -> Animation? {
+        guard let images = try DitheredPaletteQuantizer(settings: settings).quantize(animation.frames.map(\.raster)).quantizedImages else { return nil }
+        return Animation(width: animation.width, height: animation.height,
+                         frames: zip(images.rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
+                         loopCount: animation.loopCount)
     }
 
     /// Every frame quantised to one shared palette.

@@ -10,7 +10,7 @@ public enum AnimationEncoding {
         switch format {
         case .auto, .apng:
             return try APNGEncoder(options: .init(compressionLevel: options.apngCompressionLevel, allowPalette: options.png.allowPalette,
-                                                  threads: options.frameThreads))
+                                                  threads: options.frameThreads, palette: options.png.palette))
                 .encode(animation)
         case .png:
             return try PNGEncoder(options: options.png).encode(animation.firstFrame)

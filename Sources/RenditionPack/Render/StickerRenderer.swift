@@ -29,7 +29,7 @@ public struct RenderedSticker: Sendable {
 public struct RenderOptions: Sendable, Equatable {
     /// The scales to write, highest first. @3x means re-encoding the master.
     public var scales: [StickerScale]
-    /// PNG encoder settings (also the APNG palette choice).
+    /// PNG encoder settings (also the APNG palette choice and lossy palette settings).
     public var png: PNGEncoder.Options
     /// The APNG deflate level (`APNGEncoder.defaultCompressionLevel` by default).
     public var apngCompressionLevel: Int
@@ -57,6 +57,7 @@ public struct RenderOptions: Sendable, Equatable {
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
         if webm != WebMEncoder.Options() { text += "|webm \(webm)" }
         if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
+        if let palette = png.palette { text += "|palette \(palette)" }
         return SHA256.hex(Array(text.utf8))
     }
 
