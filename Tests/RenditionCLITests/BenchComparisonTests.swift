@@ -98,6 +98,9 @@ struct BenchComparisonTests {
         #expect(object["schema"] as? String == "rendition-bench-baseline/1")
         let first = try #require((object["benchmarks"] as? [[String: Any]])?.first)
         #expect(first["p50_us"] as? Double == 100.25 && first["samples"] as? Int == 5 && first["input_bytes"] as? Int == 100)
+        // Times are kept to the nanosecond, the clock's resolution.
+        let long = BenchBaseline(created: "x", machine: Self.machine, records: [Self.record("a", p50: 268.52630000000005, p90: 300)])
+        #expect(try BenchBaseline.decode(long.encoded(), path: "b.json").records[0].statistics.p50 == 268.526)
     }
 
     static func file(_ benchmarks: String, schema: String = "rendition-bench-baseline/1") -> [UInt8] {

@@ -28,13 +28,19 @@ struct BenchBaseline: Equatable, Sendable {
                 Entry(
                     benchmark: record.key.benchmark, input: record.key.input, options: record.key.options,
                     inputBytes: record.inputBytes, samples: record.statistics.samples,
-                    p50: record.statistics.p50, p90: record.statistics.p90, p99: record.statistics.p99,
-                    min: record.statistics.min, max: record.statistics.max)
+                    p50: Self.nanosecondPrecision(record.statistics.p50), p90: Self.nanosecondPrecision(record.statistics.p90),
+                    p99: Self.nanosecondPrecision(record.statistics.p99), min: Self.nanosecondPrecision(record.statistics.min),
+                    max: Self.nanosecondPrecision(record.statistics.max))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every value is a string, an integer or a finite double: encoding cannot fail.
         return Array((try? encoder.encode(file)) ?? Data("{}".utf8)) + [UInt8(ascii: "\n")]
+    }
+
+    /// `microseconds` rounded to the nanosecond, the clock's resolution (`248.8215`, not `268.52630000000005`).
+    private static func nanosecondPrecision(_ microseconds: Double) -> Double {
+        (microseconds * 1000).rounded() / 1000
     }
 
     /// Reads the baseline at `path`.

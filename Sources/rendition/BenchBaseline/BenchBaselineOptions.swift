@@ -16,7 +16,7 @@ struct BenchBaselineOptions: ParsableArguments {
     var tolerance: BenchTolerance?
 
     @Option(help: ArgumentHelp(
-        "With --compare: the statistic held to the tolerance: p50 (default), p90, p99, min or max.", valueName: "statistic"))
+        "With --compare: the statistic held to the tolerance (default p50).", valueName: "statistic"))
     var gate: BenchPercentile?
 
     func validate() throws {
