@@ -32,6 +32,7 @@ struct BenchAnimatedCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try options.loadFiles()
+        let gate = try BenchGate(options.baseline)
         let renderer = StickerRenderer(options: RenderOptions(
             format: format, frameThreads: options.threads, apngCompressionLevel: compression))
         for input in inputs where ImageFormat.sniff(input.bytes) == nil {
@@ -65,8 +66,10 @@ struct BenchAnimatedCommand: ParsableCommand {
                 cpu[index].append(ProcessCPUTime.microseconds() - cpuStart)
             }
         }
-        AnimatedBenchReport(names: inputs.map(\.path), threads: options.threads, wall: wall, cpu: cpu, outputs: outputs)
-            .print(json: options.json)
+        let report = AnimatedBenchReport(names: inputs.map(\.path), threads: options.threads, wall: wall, cpu: cpu, outputs: outputs)
+        let records = report.records(
+            options: ["format": format.rawValue, "compression": String(compression)], inputBytes: inputs.map(\.bytes.count))
+        try gate.finish(records, json: options.json) { report.print(json: $0) }
     }
 }
 
@@ -104,6 +107,13 @@ struct AnimatedBenchReport {
     private static func perAnimation(_ values: [[Double]]) -> [Double] {
         guard let count = values.first?.count else { return [] }
         return (0..<count).map { i in values.reduce(0) { $0 + $1[i] } / Double(values.count) }
+    }
+
+    /// The run's baseline records: wall time per animation, per file and over the list.
+    func records(options: [String: String], inputBytes: [Int]) -> [BenchRecord] {
+        BenchRecord.records(
+            benchmark: "animated", options: options.merging(["threads": String(threads)]) { a, _ in a }, names: names,
+            inputBytes: inputBytes, perSticker: Self.perAnimation(wall), perFile: wall)
     }
 
     func print(json: Bool) {

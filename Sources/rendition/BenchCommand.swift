@@ -29,6 +29,9 @@ struct BenchOptions: ParsableArguments {
     @Flag(help: "Print one JSON object instead of a table; median_us is the median microseconds per sticker.")
     var json = false
 
+    @OptionGroup(title: "Regression gate")
+    var baseline: BenchBaselineOptions
+
     func validate() throws {
         guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
@@ -57,6 +60,7 @@ struct BenchResizeCommand: ParsableCommand {
         let masters: [Raster] = try inputs.map { input in
             do { return try ImageDecoder.decode(input.bytes) } catch { throw ValidationError("\(input.path): \(error)") }
         }
+        let gate = try BenchGate(options.baseline)
         let report = BenchRunner(options: options, names: inputs.map(\.path)).measure { index, scratch in
             let master = masters[index]
             for scale in [StickerScale.x2, .x1] {
@@ -66,7 +70,9 @@ struct BenchResizeCommand: ParsableCommand {
                 scratch.keep(target, slot: scale.rawValue)
             }
         }
-        report.print(benchmark: "resize", json: options.json)
+        try gate.finish(report.records(benchmark: "resize", inputBytes: inputs.map(\.bytes.count)), json: options.json) {
+            report.print(benchmark: "resize", json: $0)
+        }
     }
 }
 
@@ -82,6 +88,7 @@ struct BenchPipelineCommand: ParsableCommand {
 
     func run() throws {
         let inputs = try options.loadFiles()
+        let gate = try BenchGate(options.baseline)
         let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression)))
         // One untimed pass: fails early on a bad input and records the PNG bytes each sticker makes.
         let outputBytes: [Int] = try inputs.map { input in
@@ -95,6 +102,8 @@ struct BenchPipelineCommand: ParsableCommand {
             else { return }
             withExtendedLifetime(renditions) {}
         }
-        report.print(benchmark: "pipeline", json: options.json, outputBytes: outputBytes)
+        let records = report.records(
+            benchmark: "pipeline", options: ["compression": String(compression)], inputBytes: inputs.map(\.bytes.count))
+        try gate.finish(records, json: options.json) { report.print(benchmark: "pipeline", json: $0, outputBytes: outputBytes) }
     }
 }

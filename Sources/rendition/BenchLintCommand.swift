@@ -19,12 +19,15 @@ struct BenchLintCommand: ParsableCommand {
         let sources: [SourceImage] = try inputs.map { input in
             do { return try ImageDecoder.decodeSource(input.bytes) } catch { throw ValidationError("\(input.path): \(error)") }
         }
+        let gate = try BenchGate(options.baseline)
         let linter = StickerLinter()
         _ = TestBackgrounds.standard  // decode the photo before timing
         let report = BenchRunner(options: options, names: inputs.map(\.path)).measure { index, _ in
             let result = linter.lint(source: sources[index], byteCount: inputs[index].bytes.count, path: inputs[index].path)
             precondition(result.frames != nil)
         }
-        report.print(benchmark: "lint", json: options.json)
+        try gate.finish(report.records(benchmark: "lint", inputBytes: inputs.map(\.bytes.count)), json: options.json) {
+            report.print(benchmark: "lint", json: $0)
+        }
     }
 }

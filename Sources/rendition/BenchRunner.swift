@@ -82,6 +82,14 @@ struct BenchReport {
         return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
     }
 
+    /// The run's baseline records: time per sticker over the list, and per file when each
+    /// file was timed on its own; `options` are the subcommand's own (threads are added).
+    func records(benchmark: String, options: [String: String] = [:], inputBytes: [Int]) -> [BenchRecord] {
+        BenchRecord.records(
+            benchmark: benchmark, options: options.merging(["threads": String(threads)]) { a, _ in a }, names: names,
+            inputBytes: inputBytes, perSticker: perSticker, perFile: perFile)
+    }
+
     /// Prints the summary; `outputBytes`, when given, is the encoded size of each file's
     /// renditions (JSON: `output_bytes` for the whole list and per file).
     func print(benchmark: String, json: Bool, outputBytes: [Int]? = nil) {
