@@ -31,51 +31,87 @@ RDN_AVX2 void rdn_widen_u8_f32(const uint8_t *src, float *dst, size_t count) {
 }
 
 #define RDN_MAC(acc, ptr, w) acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_loadu_ps(ptr), w))
+#define RDN_MUL(ptr, w) _mm256_mul_ps(_mm256_loadu_ps(ptr), w)
 
-RDN_AVX2 void rdn_vertical_pair(const float *const *rows_a, const float *wa,
-                                const float *const *rows_b, const float *wb,
-                                int taps, size_t pixels, float *out) {
-    size_t p = 0;
-    for (; p + 8 <= pixels; p += 8) {
+/* Stores two accumulators of four RGBA pixels each (rows A and B) as four interleaved
+   pixels: A's then B's RGBA for each. */
+#define RDN_STORE_PAIR(d, a, b)                                        \
+    do {                                                               \
+        _mm256_storeu_ps((d), _mm256_permute2f128_ps(a, b, 0x20));     \
+        _mm256_storeu_ps((d) + 8, _mm256_permute2f128_ps(a, b, 0x31)); \
+    } while (0)
+
+/* The vertical sums of windows a and b, interleaved into `out` (8 floats a pixel). Each
+   sum starts from its first tap's product (0 + x and x differ at most in the sign of a zero,
+   which rounding to bytes does not see) and adds the others in order. */
+RDN_AVX2 static void rdn_vertical_two(const rdn_window *wa, const rdn_window *wb, size_t from, size_t to, float *out) {
+    const int na = wa->count, nb = wb->count, both = na < nb ? na : nb;
+    const float *const *ra = wa->rows, *const *rb = wb->rows;
+    const float *fa = wa->weights, *fb = wb->weights;
+    size_t p = from;
+    for (; p + 8 <= to; p += 8) {
         const size_t o = p * 4;
-        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0;
-        __m256 b0 = a0, b1 = a0, b2 = a0, b3 = a0;
-        for (int k = 0; k < taps; k++) {
-            if (wa[k] != 0.0f) {
-                const __m256 w = _mm256_set1_ps(wa[k]);
-                const float *r = rows_a[k] + o;
-                RDN_MAC(a0, r, w);
-                RDN_MAC(a1, r + 8, w);
-                RDN_MAC(a2, r + 16, w);
-                RDN_MAC(a3, r + 24, w);
-            }
-            if (wb[k] != 0.0f) {
-                const __m256 w = _mm256_set1_ps(wb[k]);
-                const float *r = rows_b[k] + o;
-                RDN_MAC(b0, r, w);
-                RDN_MAC(b1, r + 8, w);
-                RDN_MAC(b2, r + 16, w);
-                RDN_MAC(b3, r + 24, w);
-            }
+        __m256 w = _mm256_broadcast_ss(fa);
+        const float *r = ra[0] + o;
+        __m256 a0 = RDN_MUL(r, w), a1 = RDN_MUL(r + 8, w), a2 = RDN_MUL(r + 16, w), a3 = RDN_MUL(r + 24, w);
+        w = _mm256_broadcast_ss(fb);
+        r = rb[0] + o;
+        __m256 b0 = RDN_MUL(r, w), b1 = RDN_MUL(r + 8, w), b2 = RDN_MUL(r + 16, w), b3 = RDN_MUL(r + 24, w);
+        int k = 1;
+        for (; k < both; k++) {
+            w = _mm256_broadcast_ss(fa + k);
+            r = ra[k] + o;
+            RDN_MAC(a0, r, w);
+            RDN_MAC(a1, r + 8, w);
+            RDN_MAC(a2, r + 16, w);
+            RDN_MAC(a3, r + 24, w);
+            w = _mm256_broadcast_ss(fb + k);
+            r = rb[k] + o;
+            RDN_MAC(b0, r, w);
+            RDN_MAC(b1, r + 8, w);
+            RDN_MAC(b2, r + 16, w);
+            RDN_MAC(b3, r + 24, w);
+        }
+        for (int j = k; j < na; j++) {
+            w = _mm256_broadcast_ss(fa + j);
+            r = ra[j] + o;
+            RDN_MAC(a0, r, w);
+            RDN_MAC(a1, r + 8, w);
+            RDN_MAC(a2, r + 16, w);
+            RDN_MAC(a3, r + 24, w);
+        }
+        for (int j = k; j < nb; j++) {
+            w = _mm256_broadcast_ss(fb + j);
+            r = rb[j] + o;
+            RDN_MAC(b0, r, w);
+            RDN_MAC(b1, r + 8, w);
+            RDN_MAC(b2, r + 16, w);
+            RDN_MAC(b3, r + 24, w);
         }
         float *d = out + p * 8;
-        _mm256_storeu_ps(d, _mm256_permute2f128_ps(a0, b0, 0x20));
-        _mm256_storeu_ps(d + 8, _mm256_permute2f128_ps(a0, b0, 0x31));
-        _mm256_storeu_ps(d + 16, _mm256_permute2f128_ps(a1, b1, 0x20));
-        _mm256_storeu_ps(d + 24, _mm256_permute2f128_ps(a1, b1, 0x31));
-        _mm256_storeu_ps(d + 32, _mm256_permute2f128_ps(a2, b2, 0x20));
-        _mm256_storeu_ps(d + 40, _mm256_permute2f128_ps(a2, b2, 0x31));
-        _mm256_storeu_ps(d + 48, _mm256_permute2f128_ps(a3, b3, 0x20));
-        _mm256_storeu_ps(d + 56, _mm256_permute2f128_ps(a3, b3, 0x31));
+        RDN_STORE_PAIR(d, a0, b0);
+        RDN_STORE_PAIR(d + 16, a1, b1);
+        RDN_STORE_PAIR(d + 32, a2, b2);
+        RDN_STORE_PAIR(d + 48, a3, b3);
     }
-    for (; p < pixels; p++) {
-        __m128 a = _mm_setzero_ps(), b = a;
-        for (int k = 0; k < taps; k++) {
-            if (wa[k] != 0.0f) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(rows_a[k] + p * 4), _mm_set1_ps(wa[k])));
-            if (wb[k] != 0.0f) b = _mm_add_ps(b, _mm_mul_ps(_mm_loadu_ps(rows_b[k] + p * 4), _mm_set1_ps(wb[k])));
-        }
+    for (; p < to; p++) {
+        __m128 a = _mm_mul_ps(_mm_loadu_ps(ra[0] + p * 4), _mm_set1_ps(fa[0]));
+        __m128 b = _mm_mul_ps(_mm_loadu_ps(rb[0] + p * 4), _mm_set1_ps(fb[0]));
+        for (int k = 1; k < na; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(ra[k] + p * 4), _mm_set1_ps(fa[k])));
+        for (int k = 1; k < nb; k++) b = _mm_add_ps(b, _mm_mul_ps(_mm_loadu_ps(rb[k] + p * 4), _mm_set1_ps(fb[k])));
         _mm_storeu_ps(out + p * 8, a);
         _mm_storeu_ps(out + p * 8 + 4, b);
+    }
+}
+
+RDN_AVX2 void rdn_vertical_quad(const rdn_window *windows, size_t pixels, float *out_ab, float *out_cd) {
+    /* Column blocks small enough that the source rows of all four windows stay in L1 while
+       both pairs are summed: the second pair reads mostly the lines the first one loaded. */
+    const size_t block = 64;
+    for (size_t p = 0; p < pixels; p += block) {
+        const size_t end = pixels - p < block ? pixels : p + block;
+        rdn_vertical_two(&windows[0], &windows[1], p, end, out_ab);
+        rdn_vertical_two(&windows[2], &windows[3], p, end, out_cd);
     }
 }
 
@@ -94,32 +130,75 @@ RDN_AVX2 static inline void rdn_quantize_pair(__m256 acc, uint8_t *a, uint8_t *b
     memcpy(b, (const uint8_t *)&both + 4, 4);
 }
 
-RDN_AVX2 void rdn_horizontal_pair(const float *row, const int32_t *starts, const float *weights,
-                                  int taps, size_t count, uint8_t *out_a, uint8_t *out_b) {
+/* Clamps and rounds the lanes of one accumulator (RGBA of row A, then of row B) to the
+   integers 0-255 in 32-bit lanes. */
+RDN_AVX2 static inline __m256i rdn_round_pair(__m256 acc) {
+    const __m256 zero = _mm256_setzero_ps();
+    __m256 alpha = _mm256_permute_ps(acc, 0xFF);
+    alpha = _mm256_min_ps(_mm256_max_ps(alpha, zero), _mm256_set1_ps(255.0f));
+    const __m256 clamped = _mm256_min_ps(_mm256_max_ps(acc, zero), alpha);
+    return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(clamped, _mm256_set1_ps(12582912.0f))),
+                            _mm256_set1_epi32(0xFF));
+}
+
+/* Four accumulators (pixels x..x+3 of rows A and B) as bytes: the packs keep 128-bit lanes
+   apart, so the low lane gathers row A's four pixels and the high lane row B's. */
+RDN_AVX2 static inline void rdn_quantize_four(__m256 p0, __m256 p1, __m256 p2, __m256 p3, uint8_t *a, uint8_t *b) {
+    const __m256i words01 = _mm256_packus_epi32(rdn_round_pair(p0), rdn_round_pair(p1));
+    const __m256i words23 = _mm256_packus_epi32(rdn_round_pair(p2), rdn_round_pair(p3));
+    const __m256i bytes = _mm256_packus_epi16(words01, words23);
+    _mm_storeu_si128((__m128i *)a, _mm256_castsi256_si128(bytes));
+    _mm_storeu_si128((__m128i *)b, _mm256_extracti128_si256(bytes, 1));
+}
+
+RDN_AVX2 void rdn_horizontal_quad(const float *row_ab, const float *row_cd, const int32_t *starts,
+                                  const float *weights, int taps, size_t count, uint8_t *const *out) {
+    uint8_t *out_a = out[0], *out_b = out[1], *out_c = out[2], *out_d = out[3];
     size_t x = 0;
+    /* Four output pixels a step, eight independent sums: one weight broadcast feeds both pairs. */
     for (; x + 4 <= count; x += 4) {
         const float *w0 = weights + x * (size_t)taps;
         const float *w1 = w0 + taps, *w2 = w1 + taps, *w3 = w2 + taps;
-        const float *p0 = row + (size_t)starts[x] * 8, *p1 = row + (size_t)starts[x + 1] * 8;
-        const float *p2 = row + (size_t)starts[x + 2] * 8, *p3 = row + (size_t)starts[x + 3] * 8;
-        __m256 c0 = _mm256_setzero_ps(), c1 = c0, c2 = c0, c3 = c0;
-        for (int k = 0; k < taps; k++) {
-            RDN_MAC(c0, p0 + 8 * k, _mm256_set1_ps(w0[k]));
-            RDN_MAC(c1, p1 + 8 * k, _mm256_set1_ps(w1[k]));
-            RDN_MAC(c2, p2 + 8 * k, _mm256_set1_ps(w2[k]));
-            RDN_MAC(c3, p3 + 8 * k, _mm256_set1_ps(w3[k]));
+        const size_t s0 = (size_t)starts[x] * 8, s1 = (size_t)starts[x + 1] * 8;
+        const size_t s2 = (size_t)starts[x + 2] * 8, s3 = (size_t)starts[x + 3] * 8;
+        __m256 v = _mm256_broadcast_ss(w0);
+        __m256 c0 = RDN_MUL(row_ab + s0, v), d0 = RDN_MUL(row_cd + s0, v);
+        v = _mm256_broadcast_ss(w1);
+        __m256 c1 = RDN_MUL(row_ab + s1, v), d1 = RDN_MUL(row_cd + s1, v);
+        v = _mm256_broadcast_ss(w2);
+        __m256 c2 = RDN_MUL(row_ab + s2, v), d2 = RDN_MUL(row_cd + s2, v);
+        v = _mm256_broadcast_ss(w3);
+        __m256 c3 = RDN_MUL(row_ab + s3, v), d3 = RDN_MUL(row_cd + s3, v);
+        for (int k = 1; k < taps; k++) {
+            const size_t o = 8 * (size_t)k;
+            v = _mm256_broadcast_ss(w0 + k);
+            RDN_MAC(c0, row_ab + s0 + o, v);
+            RDN_MAC(d0, row_cd + s0 + o, v);
+            v = _mm256_broadcast_ss(w1 + k);
+            RDN_MAC(c1, row_ab + s1 + o, v);
+            RDN_MAC(d1, row_cd + s1 + o, v);
+            v = _mm256_broadcast_ss(w2 + k);
+            RDN_MAC(c2, row_ab + s2 + o, v);
+            RDN_MAC(d2, row_cd + s2 + o, v);
+            v = _mm256_broadcast_ss(w3 + k);
+            RDN_MAC(c3, row_ab + s3 + o, v);
+            RDN_MAC(d3, row_cd + s3 + o, v);
         }
-        rdn_quantize_pair(c0, out_a + 4 * x, out_b + 4 * x);
-        rdn_quantize_pair(c1, out_a + 4 * x + 4, out_b + 4 * x + 4);
-        rdn_quantize_pair(c2, out_a + 4 * x + 8, out_b + 4 * x + 8);
-        rdn_quantize_pair(c3, out_a + 4 * x + 12, out_b + 4 * x + 12);
+        rdn_quantize_four(c0, c1, c2, c3, out_a + 4 * x, out_b + 4 * x);
+        rdn_quantize_four(d0, d1, d2, d3, out_c + 4 * x, out_d + 4 * x);
     }
     for (; x < count; x++) {
         const float *w = weights + x * (size_t)taps;
-        const float *p = row + (size_t)starts[x] * 8;
-        __m256 c = _mm256_setzero_ps();
-        for (int k = 0; k < taps; k++) RDN_MAC(c, p + 8 * k, _mm256_set1_ps(w[k]));
+        const size_t s0 = (size_t)starts[x] * 8;
+        __m256 v = _mm256_broadcast_ss(w);
+        __m256 c = RDN_MUL(row_ab + s0, v), d = RDN_MUL(row_cd + s0, v);
+        for (int k = 1; k < taps; k++) {
+            v = _mm256_broadcast_ss(w + k);
+            RDN_MAC(c, row_ab + s0 + 8 * (size_t)k, v);
+            RDN_MAC(d, row_cd + s0 + 8 * (size_t)k, v);
+        }
         rdn_quantize_pair(c, out_a + 4 * x, out_b + 4 * x);
+        rdn_quantize_pair(d, out_c + 4 * x, out_d + 4 * x);
     }
 }
 
@@ -128,13 +207,12 @@ RDN_AVX2 void rdn_horizontal_pair(const float *row, const int32_t *starts, const
 /* No native kernels on this architecture: the portable Swift kernels run instead. */
 int rdn_kernels_available(void) { return 0; }
 void rdn_widen_u8_f32(const uint8_t *src, float *dst, size_t count) { (void)src; (void)dst; (void)count; }
-void rdn_vertical_pair(const float *const *rows_a, const float *wa, const float *const *rows_b, const float *wb,
-                       int taps, size_t pixels, float *out) {
-    (void)rows_a; (void)wa; (void)rows_b; (void)wb; (void)taps; (void)pixels; (void)out;
+void rdn_vertical_quad(const rdn_window *windows, size_t pixels, float *out_ab, float *out_cd) {
+    (void)windows; (void)pixels; (void)out_ab; (void)out_cd;
 }
-void rdn_horizontal_pair(const float *row, const int32_t *starts, const float *weights, int taps, size_t count,
-                         uint8_t *out_a, uint8_t *out_b) {
-    (void)row; (void)starts; (void)weights; (void)taps; (void)count; (void)out_a; (void)out_b;
+void rdn_horizontal_quad(const float *row_ab, const float *row_cd, const int32_t *starts, const float *weights,
+                         int taps, size_t count, uint8_t *const *out) {
+    (void)row_ab; (void)row_cd; (void)starts; (void)weights; (void)taps; (void)count; (void)out;
 }
 
 #endif

@@ -24,22 +24,31 @@ int rdn_kernels_available(void);
 /* dst[i] = (float)src[i] for i < count. */
 void rdn_widen_u8_f32(const uint8_t *src, float *dst, size_t count);
 
-/*
- * For every pixel p < pixels writes 8 floats to out + 8p: sum_k wa[k] * rows_a[k][4p + c]
- * for c = 0..3, then the same for rows_b / wb. Zero weights are skipped.
- */
-void rdn_vertical_pair(const float *const *rows_a, const float *wa,
-                       const float *const *rows_b, const float *wb,
-                       int taps, size_t pixels, float *out);
+/* One vertical window: `count` (at least 1) source rows and their weights, none zero. */
+typedef struct {
+    const float *const *rows;
+    const float *weights;
+    int count;
+} rdn_window;
 
 /*
- * For every output pixel x < count: acc = sum_k weights[x * taps + k] * row[8 (starts[x] + k) + l]
- * for the 8 lanes l; lanes 0-3 (row A) and 4-7 (row B) are clamped (alpha to [0, 255],
- * colours to [0, alpha]), rounded to nearest even and stored as RGBA8 at out_a + 4x and
- * out_b + 4x.
+ * The vertical pass of four output rows A-D (windows[0..3]). For every pixel p < pixels
+ * writes 8 floats to out_ab + 8p: sum_k weights[k] * rows[k][4p + c] for c = 0..3 of window
+ * A, then the same for B; and C and D to out_cd. Each sum starts from its first tap's
+ * product and adds the others in order.
  */
-void rdn_horizontal_pair(const float *row, const int32_t *starts, const float *weights,
-                         int taps, size_t count, uint8_t *out_a, uint8_t *out_b);
+void rdn_vertical_quad(const rdn_window *windows, size_t pixels, float *out_ab, float *out_cd);
+
+/*
+ * The horizontal pass of four output rows from the pair rows rdn_vertical_quad wrote. For
+ * every output pixel x < count and each of the 8 lanes l of both pair rows:
+ * acc = sum_k weights[x * taps + k] * row[8 (starts[x] + k) + l], from the first tap's product;
+ * lanes 0-3 and 4-7 of row_ab are rows A and B, of row_cd rows C and D. Each is clamped
+ * (alpha to [0, 255], colours to [0, alpha]), rounded to nearest even and stored as RGBA8
+ * at out[row] + 4x.
+ */
+void rdn_horizontal_quad(const float *row_ab, const float *row_cd, const int32_t *starts,
+                         const float *weights, int taps, size_t count, uint8_t *const *out);
 
 /*
  * Filters `height` PNG rows of `row_bytes` bytes (filter distance `bpp`) into `out`, each row

@@ -4,11 +4,11 @@ import CRenditionKernels
 ///
 /// The filter support grows with the downscale factor (3 source pixels per side at unit
 /// scale), weights are normalised per output pixel and cached per (source, target) size
-/// pair. Output rows are made two at a time: the source rows their vertical windows need are
+/// pair. Output rows are made four at a time: the source rows their vertical windows need are
 /// widened to floats once into a ring (once for all targets when several sizes are made in one
-/// call), a vertical pass sums each of the two windows into one
-/// interleaved float row (pixel x of both rows side by side), and a horizontal pass turns that
-/// row into the two 8-bit output rows. No intermediate image is held.
+/// call), a vertical pass sums the four windows into two interleaved float rows (pixel x of
+/// rows A and B side by side, and of C and D), and a horizontal pass turns those into the four
+/// 8-bit output rows, each weight serving all four. No intermediate image is held.
 ///
 /// Output is rounded to nearest (ties to even); ringing is clamped so alpha stays in
 /// [0, 255] and no colour channel exceeds its alpha, which makes fully transparent results
@@ -17,11 +17,29 @@ import CRenditionKernels
 /// Swift kernels produce identical bytes.
 public struct LanczosResampler: Sendable {
     /// Which inner loops to run.
-    public enum Kernels: Sendable, Hashable {
+    public enum Kernels: Sendable, Hashable, CustomStringConvertible {
         /// The fastest the CPU supports (AVX2 on x86-64 when available, else portable).
         case automatic
         /// Portable Swift SIMD, on every CPU.
         case portable
+        /// The AVX2 kernels; only in `availableKernels` when the CPU has AVX2 (on a CPU
+        /// without it, the portable kernels run instead).
+        case avx2
+
+        /// The name of the kernel set.
+        public var description: String {
+            switch self {
+            case .automatic: "automatic"
+            case .portable: "portable"
+            case .avx2: "avx2"
+            }
+        }
+    }
+
+    /// Every kernel set this CPU can run, forced one by one (`.automatic` excluded): all give
+    /// the same bytes.
+    public static var availableKernels: [Kernels] {
+        NativeResampleKernels.isAvailable ? [.portable, .avx2] : [.portable]
     }
 
     /// The kernels this resampler runs.
@@ -65,16 +83,17 @@ public struct LanczosResampler: Sendable {
         let passes = workspace.passes.pointer
         source.bytes.withUnsafeBufferPointer { sourceBuffer in
             withPasses(source: source, targets: targets, from: 0, into: passes) {
-                // The ring holds the largest window plus one step of every target.
+                // The ring holds the largest window plus three steps of every target.
                 var ringRows = 1
                 var maxTaps = 1
                 for t in 0..<targets.count {
-                    ringRows = max(ringRows, passes[t].vTaps + passes[t].vMaxStep)
+                    ringRows = max(ringRows, passes[t].vTaps + 3 * passes[t].vMaxStep)
                     maxTaps = max(maxTaps, passes[t].vTaps)
                 }
-                workspace.reserve(ringRows: ringRows, rowFloats: source.width * 4, pairRowFloats: source.width * 8, taps: maxTaps)
+                workspace.reserve(ringRows: ringRows, rowFloats: Self.ringStride(width: source.width),
+                                  pairRowFloats: source.width * 8, taps: maxTaps)
                 let (base, stride) = (sourceBuffer.baseAddress!, source.bytesPerRow)
-                if kernels == .automatic && NativeResampleKernels.isAvailable {
+                if kernels != .portable && NativeResampleKernels.isAvailable {
                     run(NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
                         height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
                         workspace: workspace)
@@ -116,61 +135,84 @@ public struct LanczosResampler: Sendable {
     }
 
     /// The row loop: widens source rows into the ring in order and, before each new row,
-    /// makes every output row pair (of any target) whose two windows are complete.
+    /// makes every quad of output rows (of any target) whose four windows are complete.
     ///
-    /// A ring of `ringRows` ≥ taps + maxStep rows (for every target) is enough: a pair that
+    /// A ring of `ringRows` ≥ taps + 3 maxStep rows (for every target) is enough: a quad that
     /// is still waiting needs no row older than its first window's start, which is at most
-    /// taps + maxStep - 1 rows behind the row being widened.
+    /// taps + 3 maxStep - 1 rows behind the row being widened.
     ///
-    /// Stickers are mostly transparent around the art, so each ring row carries the span of
-    /// its pixels that are not all zero. A pair is summed only over the union of its window
-    /// rows' spans, and only the output pixels whose horizontal windows reach that union are
-    /// made; the rest are zero, exactly what summing zeros gives. The bytes do not change.
+    /// Stickers are mostly transparent around the art, so each source row is widened only
+    /// over the span of its pixels that are not all zero, and the ring slot keeps that span;
+    /// the rest of the slot is zero (what an earlier row left there is cleared). A quad is
+    /// summed only over the union of its window rows' spans, and only the output pixels whose
+    /// horizontal windows reach that union are made; the rest are zero, exactly what summing
+    /// zeros gives. The bytes do not change.
     private func run<K: ResampleKernelSet>(
         _ kernelSet: K.Type, source: UnsafePointer<UInt8>, sourceStride: Int, width: Int, height: Int,
         passes: UnsafeMutablePointer<ResamplePass>, count: Int, ringRows: Int, workspace: ResampleWorkspace
     ) {
-        let rowFloats = width * 4
+        let rowFloats = Self.ringStride(width: width)
         let ring = workspace.ring.pointer
         let spans = workspace.ringSpans.pointer
-        let rowsA = workspace.rowsA.pointer
-        let rowsB = workspace.rowsB.pointer
-        let pairRow = workspace.pairRow.pointer
+        let windows = workspace.windows.pointer
+        let windowRows = workspace.windowRows.pointer
+        let windowWeights = workspace.windowWeights.pointer
+        let outputs = workspace.outputRows.pointer
+        let pairAB = workspace.pairRowAB.pointer
+        let pairCD = workspace.pairRowCD.pointer
+        // Until a slot is first written it may hold anything from an earlier call.
+        for slot in 0..<ringRows { spans[slot] = (0, width) }
         var widened = 0  // source rows [0, widened) have been widened
         while true {
             var pending = false
             for t in 0..<count {
                 let pass = passes + t
                 let taps = pass.pointee.vTaps
-                while pass.pointee.nextRow < pass.pointee.height {
+                let targetHeight = pass.pointee.height
+                while pass.pointee.nextRow < targetHeight {
                     let y = pass.pointee.nextRow
-                    let yB = min(y + 1, pass.pointee.height - 1)
-                    let startA = Int(pass.pointee.vStarts[y])
-                    let startB = Int(pass.pointee.vStarts[yB])
-                    guard startB + taps <= widened else { pending = true; break }
-                    let outA = pass.pointee.output + y * pass.pointee.stride
-                    let outB = pass.pointee.output + yB * pass.pointee.stride
+                    let lastRow = min(y + 3, targetHeight - 1)
+                    let firstStart = Int(pass.pointee.vStarts[y])
+                    let lastStart = Int(pass.pointee.vStarts[lastRow])
+                    guard lastStart + taps <= widened else { pending = true; break }
+                    pass.pointee.nextRow += 4
                     let targetWidth = pass.pointee.width
-                    pass.pointee.nextRow += 2
+                    for i in 0..<4 {
+                        outputs[i] = pass.pointee.output + min(y + i, targetHeight - 1) * pass.pointee.stride
+                    }
                     var first = width, end = 0
-                    for k in 0..<taps {
-                        let a = spans[(startA + k) % ringRows], b = spans[(startB + k) % ringRows]
-                        if a.first < a.end { first = min(first, a.first); end = max(end, a.end) }
-                        if b.first < b.end { first = min(first, b.first); end = max(end, b.end) }
+                    for r in firstStart..<(lastStart + taps) {
+                        let span = spans[r % ringRows]
+                        if span.first < span.end { first = min(first, span.first); end = max(end, span.end) }
                     }
                     guard first < end else {
-                        outA.update(repeating: 0, count: targetWidth * 4)
-                        outB.update(repeating: 0, count: targetWidth * 4)
+                        for i in 0..<4 { outputs[i].update(repeating: 0, count: targetWidth * 4) }
                         continue
                     }
-                    for k in 0..<taps {
-                        rowsA[k] = UnsafePointer(ring + ((startA + k) % ringRows) * rowFloats + first * 4)
-                        rowsB[k] = UnsafePointer(ring + ((startB + k) % ringRows) * rowFloats + first * 4)
+                    // Start on a cache line of the ring (the pixels before the span are zeros).
+                    first &= ~3
+                    // Each window lists its taps with non-zero weights (at least one).
+                    for i in 0..<4 {
+                        let row = min(y + i, targetHeight - 1)
+                        let start = Int(pass.pointee.vStarts[row])
+                        let weights = pass.pointee.vWeights + row * taps
+                        let rows = windowRows + i * taps
+                        let kept = windowWeights + i * taps
+                        var n = 0
+                        for k in 0..<taps where weights[k] != 0 {
+                            rows[n] = UnsafePointer(ring + ((start + k) % ringRows) * rowFloats + first * 4)
+                            kept[n] = weights[k]
+                            n += 1
+                        }
+                        if n == 0 {
+                            rows[0] = UnsafePointer(ring + (start % ringRows) * rowFloats + first * 4)
+                            kept[0] = 0
+                            n = 1
+                        }
+                        windows[i] = rdn_window(rows: UnsafePointer(rows), weights: UnsafePointer(kept), count: Int32(n))
                     }
-                    K.verticalPair(
-                        rowsA: rowsA, weightsA: pass.pointee.vWeights + y * taps,
-                        rowsB: rowsB, weightsB: pass.pointee.vWeights + yB * taps,
-                        taps: taps, pixels: end - first, output: pairRow + first * 8)
+                    K.verticalQuad(windows: windows, pixels: end - first,
+                                   outputAB: pairAB + first * 8, outputCD: pairCD + first * 8)
                     // Output pixels [x0, x1) have windows that reach [first, end); the windows
                     // of those also read up to `hTaps` pixels either side, which must be zeros.
                     let hStarts = pass.pointee.hStarts
@@ -178,30 +220,51 @@ public struct LanczosResampler: Sendable {
                     let x0 = Self.firstIndex(in: hStarts, count: targetWidth) { Int($0) + hTaps > first }
                     let x1 = Self.firstIndex(in: hStarts, count: targetWidth) { Int($0) >= end }
                     let padLow = max(0, first - hTaps)
-                    (pairRow + padLow * 8).update(repeating: 0, count: (first - padLow) * 8)
                     let padHigh = min(width, end + hTaps)
-                    (pairRow + end * 8).update(repeating: 0, count: (padHigh - end) * 8)
-                    outA.update(repeating: 0, count: x0 * 4)
-                    outB.update(repeating: 0, count: x0 * 4)
+                    (pairAB + padLow * 8).update(repeating: 0, count: (first - padLow) * 8)
+                    (pairCD + padLow * 8).update(repeating: 0, count: (first - padLow) * 8)
+                    (pairAB + end * 8).update(repeating: 0, count: (padHigh - end) * 8)
+                    (pairCD + end * 8).update(repeating: 0, count: (padHigh - end) * 8)
+                    for i in 0..<4 { outputs[i].update(repeating: 0, count: x0 * 4) }
                     if x0 < x1 {
-                        K.horizontalPair(
-                            row: pairRow, starts: hStarts + x0, weights: pass.pointee.hWeights + x0 * hTaps,
-                            taps: hTaps, targetCount: x1 - x0, outputA: outA + x0 * 4, outputB: outB + x0 * 4)
+                        for i in 0..<4 { outputs[i] += x0 * 4 }
+                        K.horizontalQuad(
+                            rowAB: pairAB, rowCD: pairCD, starts: hStarts + x0, weights: pass.pointee.hWeights + x0 * hTaps,
+                            taps: hTaps, targetCount: x1 - x0, outputs: outputs)
+                        for i in 0..<4 { outputs[i] -= x0 * 4 }
                     }
-                    (outA + x1 * 4).update(repeating: 0, count: (targetWidth - x1) * 4)
-                    (outB + x1 * 4).update(repeating: 0, count: (targetWidth - x1) * 4)
+                    for i in 0..<4 { (outputs[i] + x1 * 4).update(repeating: 0, count: (targetWidth - x1) * 4) }
                 }
             }
-            // Every window lies inside the source, so a waiting pair means a row is left.
+            // Every window lies inside the source, so a waiting quad means a row is left.
             guard pending, widened < height else { return }
             let slot = widened % ringRows
             let row = source + widened * sourceStride
-            K.widen(row, into: ring + slot * rowFloats, count: rowFloats)
+            let destination = ring + slot * rowFloats
             var first = 0, end = 0
             rdn_rgba_nonzero_span(row, width, &first, &end)
+            let stale = spans[slot]
+            if first < end {
+                K.widen(row + first * 4, into: destination + first * 4, count: (end - first) * 4)
+                Self.zero(destination, from: stale.first, to: min(stale.end, first))
+                Self.zero(destination, from: max(stale.first, end), to: stale.end)
+            } else {
+                Self.zero(destination, from: stale.first, to: stale.end)
+            }
             spans[slot] = (first, end)
             widened += 1
         }
+    }
+
+    /// Floats from one ring row to the next: whole cache lines, so that a row's pixel 4i
+    /// starts a line (the ring is 64-byte aligned) and the vertical pass never splits a load.
+    @inline(__always)
+    private static func ringStride(width: Int) -> Int { (width * 4 + 15) & ~15 }
+
+    /// Zeroes pixels `[from, to)` (4 floats each) of a ring row; nothing when the range is empty.
+    @inline(__always)
+    private static func zero(_ row: UnsafeMutablePointer<Float>, from: Int, to: Int) {
+        if from < to { (row + from * 4).update(repeating: 0, count: (to - from) * 4) }
     }
 
     /// The first index in `0..<count` whose start satisfies `predicate` (which must be false
@@ -231,6 +294,6 @@ struct ResamplePass {
     var vTaps: Int
     /// The largest step between consecutive vertical window starts.
     var vMaxStep: Int
-    /// The next output row to make (rows are made in pairs).
+    /// The next output row to make (rows are made four at a time).
     var nextRow: Int
 }

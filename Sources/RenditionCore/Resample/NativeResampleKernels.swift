@@ -12,23 +12,21 @@ enum NativeResampleKernels {
     }
 
     @inline(__always)
-    static func verticalPair(
-        rowsA: UnsafePointer<UnsafePointer<Float>>, weightsA: UnsafePointer<Float>,
-        rowsB: UnsafePointer<UnsafePointer<Float>>, weightsB: UnsafePointer<Float>,
-        taps: Int, pixels: Int, output: UnsafeMutablePointer<Float>
+    static func verticalQuad(
+        windows: UnsafePointer<rdn_window>, pixels: Int,
+        outputAB: UnsafeMutablePointer<Float>, outputCD: UnsafeMutablePointer<Float>
     ) {
-        rowsA.withMemoryRebound(to: UnsafePointer<Float>?.self, capacity: taps) { a in
-            rowsB.withMemoryRebound(to: UnsafePointer<Float>?.self, capacity: taps) { b in
-                rdn_vertical_pair(a, weightsA, b, weightsB, Int32(taps), pixels, output)
-            }
-        }
+        rdn_vertical_quad(windows, pixels, outputAB, outputCD)
     }
 
     @inline(__always)
-    static func horizontalPair(
-        row: UnsafePointer<Float>, starts: UnsafePointer<Int32>, weights: UnsafePointer<Float>,
-        taps: Int, targetCount: Int, outputA: UnsafeMutablePointer<UInt8>, outputB: UnsafeMutablePointer<UInt8>
+    static func horizontalQuad(
+        rowAB: UnsafePointer<Float>, rowCD: UnsafePointer<Float>, starts: UnsafePointer<Int32>,
+        weights: UnsafePointer<Float>, taps: Int, targetCount: Int,
+        outputs: UnsafePointer<UnsafeMutablePointer<UInt8>>
     ) {
-        rdn_horizontal_pair(row, starts, weights, Int32(taps), targetCount, outputA, outputB)
+        outputs.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { rows in
+            rdn_horizontal_quad(rowAB, rowCD, starts, weights, Int32(taps), targetCount, rows)
+        }
     }
 }

@@ -1,8 +1,12 @@
+import CRenditionKernels
+
 /// The portable inner loops of the Lanczos resampler: Swift SIMD over raw pointers.
 ///
 /// Every output lane is computed as `((0 + w0*x0) + w1*x1) + ...` in `Float`, tap by tap,
-/// skipping zero vertical weights, without fused multiply-add, so any vector width (and the
-/// native kernels in `CRenditionKernels`) gives the same bits.
+/// over the vertical windows' non-zero weights, without fused multiply-add, so any vector
+/// width gives the same bits. The native kernels in `CRenditionKernels` start each sum from
+/// `w0*x0` instead of `0 + w0*x0`: the two differ at most in the sign of a zero, which the
+/// rounding to bytes does not see, so they give the same bytes.
 enum ResampleKernels {
     /// Converts `count` bytes (a multiple of 4) to floats.
     ///
@@ -22,44 +26,65 @@ enum ResampleKernels {
         }
     }
 
-    /// Vertical pass for two output rows at once. For every source pixel x, writes 8 floats:
-    /// row A's RGBA (`sum_k weightsA[k] * rowsA[k][x]`) then row B's.
+    /// The vertical pass of four output rows: windows A and B into `outputAB`, C and D into
+    /// `outputCD`.
     @inline(__always)
-    static func verticalPair(
-        rowsA: UnsafePointer<UnsafePointer<Float>>, weightsA: UnsafePointer<Float>,
-        rowsB: UnsafePointer<UnsafePointer<Float>>, weightsB: UnsafePointer<Float>,
-        taps: Int, pixels: Int, output: UnsafeMutablePointer<Float>
+    static func verticalQuad(
+        windows: UnsafePointer<rdn_window>, pixels: Int,
+        outputAB: UnsafeMutablePointer<Float>, outputCD: UnsafeMutablePointer<Float>
     ) {
+        verticalPair(windows[0], windows[1], pixels: pixels, output: outputAB)
+        verticalPair(windows[2], windows[3], pixels: pixels, output: outputCD)
+    }
+
+    /// The horizontal pass of four output rows from the two pair rows `verticalQuad` wrote.
+    @inline(__always)
+    static func horizontalQuad(
+        rowAB: UnsafePointer<Float>, rowCD: UnsafePointer<Float>, starts: UnsafePointer<Int32>,
+        weights: UnsafePointer<Float>, taps: Int, targetCount: Int,
+        outputs: UnsafePointer<UnsafeMutablePointer<UInt8>>
+    ) {
+        horizontalPair(row: rowAB, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
+                       outputA: outputs[0], outputB: outputs[1])
+        horizontalPair(row: rowCD, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
+                       outputA: outputs[2], outputB: outputs[3])
+    }
+
+    /// Vertical pass for two output rows at once. For every source pixel x, writes 8 floats:
+    /// row A's RGBA (`sum_k a.weights[k] * a.rows[k][x]`) then row B's.
+    @inline(__always)
+    static func verticalPair(_ a: rdn_window, _ b: rdn_window, pixels: Int, output: UnsafeMutablePointer<Float>) {
         let out = UnsafeMutableRawPointer(output)
+        let (countA, countB) = (Int(a.count), Int(b.count))
         var p = 0
         while p &+ 4 <= pixels {
-            var a = SIMD16<Float>()
-            var b = SIMD16<Float>()
+            var sumA = SIMD16<Float>()
+            var sumB = SIMD16<Float>()
             let offset = p &* 16
-            for k in 0..<taps {
-                let wa = weightsA[k]
-                if wa != 0 { a += UnsafeRawPointer(rowsA[k]).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * wa }
-                let wb = weightsB[k]
-                if wb != 0 { b += UnsafeRawPointer(rowsB[k]).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * wb }
+            for k in 0..<countA {
+                sumA += UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * a.weights[k]
+            }
+            for k in 0..<countB {
+                sumB += UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * b.weights[k]
             }
             let base = p &* 32
-            out.storeBytes(of: SIMD8(lowHalf: a.lowHalf.lowHalf, highHalf: b.lowHalf.lowHalf), toByteOffset: base, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: a.lowHalf.highHalf, highHalf: b.lowHalf.highHalf), toByteOffset: base &+ 32, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: a.highHalf.lowHalf, highHalf: b.highHalf.lowHalf), toByteOffset: base &+ 64, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: a.highHalf.highHalf, highHalf: b.highHalf.highHalf), toByteOffset: base &+ 96, as: SIMD8<Float>.self)
+            out.storeBytes(of: SIMD8(lowHalf: sumA.lowHalf.lowHalf, highHalf: sumB.lowHalf.lowHalf), toByteOffset: base, as: SIMD8<Float>.self)
+            out.storeBytes(of: SIMD8(lowHalf: sumA.lowHalf.highHalf, highHalf: sumB.lowHalf.highHalf), toByteOffset: base &+ 32, as: SIMD8<Float>.self)
+            out.storeBytes(of: SIMD8(lowHalf: sumA.highHalf.lowHalf, highHalf: sumB.highHalf.lowHalf), toByteOffset: base &+ 64, as: SIMD8<Float>.self)
+            out.storeBytes(of: SIMD8(lowHalf: sumA.highHalf.highHalf, highHalf: sumB.highHalf.highHalf), toByteOffset: base &+ 96, as: SIMD8<Float>.self)
             p &+= 4
         }
         while p < pixels {
-            var a = SIMD4<Float>()
-            var b = SIMD4<Float>()
+            var sumA = SIMD4<Float>()
+            var sumB = SIMD4<Float>()
             let offset = p &* 16
-            for k in 0..<taps {
-                let wa = weightsA[k]
-                if wa != 0 { a += UnsafeRawPointer(rowsA[k]).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * wa }
-                let wb = weightsB[k]
-                if wb != 0 { b += UnsafeRawPointer(rowsB[k]).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * wb }
+            for k in 0..<countA {
+                sumA += UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * a.weights[k]
             }
-            out.storeBytes(of: SIMD8(lowHalf: a, highHalf: b), toByteOffset: p &* 32, as: SIMD8<Float>.self)
+            for k in 0..<countB {
+                sumB += UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * b.weights[k]
+            }
+            out.storeBytes(of: SIMD8(lowHalf: sumA, highHalf: sumB), toByteOffset: p &* 32, as: SIMD8<Float>.self)
             p &+= 1
         }
     }

@@ -1,14 +1,22 @@
+import CRenditionKernels
+
 /// Scratch memory for the resampler, reused from one call to the next so that resampling
 /// in a steady state allocates nothing.
 ///
 /// A workspace belongs to one thread at a time: give each worker its own.
 public final class ResampleWorkspace {
     private(set) var ring = ScratchBuffer<Float>()
-    /// For each ring slot, the pixels `[first, end)` of its source row that are not all zero.
+    /// For each ring slot, the pixels `[first, end)` outside which its floats are all zero.
     private(set) var ringSpans = ScratchBuffer<(first: Int, end: Int)>()
-    private(set) var pairRow = ScratchBuffer<Float>()
-    private(set) var rowsA = ScratchBuffer<UnsafePointer<Float>>()
-    private(set) var rowsB = ScratchBuffer<UnsafePointer<Float>>()
+    /// The vertical sums of output rows A and B, and of C and D (8 floats a pixel).
+    private(set) var pairRowAB = ScratchBuffer<Float>()
+    private(set) var pairRowCD = ScratchBuffer<Float>()
+    /// The four vertical windows of a quad of output rows, their row pointers and weights.
+    private(set) var windows = ScratchBuffer<rdn_window>()
+    private(set) var windowRows = ScratchBuffer<UnsafePointer<Float>?>()
+    private(set) var windowWeights = ScratchBuffer<Float>()
+    /// The four output rows of a quad.
+    private(set) var outputRows = ScratchBuffer<UnsafeMutablePointer<UInt8>>()
     private(set) var passes = ScratchBuffer<ResamplePass>()
 
     /// Creates an empty workspace; it grows on first use.
@@ -20,9 +28,12 @@ public final class ResampleWorkspace {
         ring.reserve(ringRows * rowFloats)
         ringSpans.reserve(ringRows)
         // Slack so vector tails may read a little past the end.
-        pairRow.reserve(pairRowFloats + 32)
-        rowsA.reserve(taps)
-        rowsB.reserve(taps)
+        pairRowAB.reserve(pairRowFloats + 32)
+        pairRowCD.reserve(pairRowFloats + 32)
+        windows.reserve(4)
+        windowRows.reserve(4 * taps)
+        windowWeights.reserve(4 * taps)
+        outputRows.reserve(4)
     }
 }
 

@@ -108,6 +108,40 @@ struct LanczosResamplerTests {
 
 @Suite("Resampler kernels")
 struct ResamplerKernelTests {
+    @Test("this CPU runs the portable kernels and, on x86-64, the AVX2 ones")
+    func availableSets() {
+        #if arch(x86_64)
+        #expect(LanczosResampler.availableKernels == [.portable, .avx2], "x86-64 machines this project targets have AVX2")
+        #else
+        #expect(LanczosResampler.availableKernels == [.portable])
+        #endif
+    }
+
+    /// Every sticker fixture resampled to 2/3, 1/3 and an odd size in one pass with `kernels`,
+    /// compared with the portable kernels. The test runs once per set the CPU has, named by it.
+    @Test("every kernel set gives the portable kernels' bytes on every sticker fixture",
+          arguments: LanczosResampler.availableKernels)
+    func kernelSetMatchesPortable(kernels: LanczosResampler.Kernels) throws {
+        var compared = 0
+        for folder in ["stickers/openmoji-618", "stickers/noto-512", "stickers/derived"] {
+            for name in try Fixtures.files(in: folder, extension: "png") {
+                let source = try Fixtures.raster("\(folder)/\(name)")
+                let sizes = [(source.width * 2 / 3, source.height * 2 / 3), (source.width / 3, source.height / 3), (97, 203)]
+                var forced = sizes.map { Raster(width: $0.0, height: $0.1) }
+                var portable = forced
+                LanczosResampler(kernels: kernels).resample(source, into: &forced, workspace: ResampleWorkspace())
+                LanczosResampler(kernels: .portable).resample(source, into: &portable, workspace: ResampleWorkspace())
+                for (index, size) in sizes.enumerated() {
+                    let differing = zip(forced[index].bytes, portable[index].bytes).count { $0 != $1 }
+                    #expect(differing == 0 && forced[index].bytes.count == portable[index].bytes.count,
+                            "\(kernels): \(differing) bytes differ on \(folder)/\(name) at \(size)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= 190)
+    }
+
     @Test("native and portable kernels give identical bytes", arguments: [
         ("stickers/openmoji-618/1F195.png", 412, 412), ("stickers/openmoji-618/1F195.png", 206, 206),
         ("stickers/noto-512/emoji_u1f302.png", 341, 171), ("stickers/noto-512/emoji_u1f302.png", 97, 203),
@@ -115,28 +149,42 @@ struct ResamplerKernelTests {
         ("pngsuite/basn6a08.png", 13, 5), ("pngsuite/s01n3p01.png", 3, 3),
     ])
     func nativeMatchesPortable(file: String, width: Int, height: Int) throws {
-        #if arch(x86_64)
-        #expect(LanczosResampler.hasNativeKernels, "x86-64 machines this project targets have AVX2")
-        #endif
         let source = try Fixtures.raster(file)
-        let native = LanczosResampler(kernels: .automatic).resample(source, width: width, height: height)
         let portable = LanczosResampler(kernels: .portable).resample(source, width: width, height: height)
-        #expect(native == portable)
+        for kernels in LanczosResampler.availableKernels {
+            #expect(LanczosResampler(kernels: kernels).resample(source, width: width, height: height) == portable, "\(kernels)")
+        }
     }
 
-    @Test("several sizes in one pass give the bytes of each size on its own, both kernels", arguments: [
+    @Test("several sizes in one pass give the bytes of each size on its own, every kernel set", arguments: [
         ("stickers/openmoji-618/1F195.png", [(412, 412), (206, 206)]),
         ("stickers/noto-512/emoji_u1f302.png", [(341, 171), (97, 203), (1000, 7), (512, 512)]),
         ("pngsuite/basn6a08.png", [(13, 5), (64, 64), (1, 1)]),
     ])
     func severalSizesInOnePass(file: String, sizes: [(Int, Int)]) throws {
         let source = try Fixtures.raster(file)
-        for kernels in [LanczosResampler.Kernels.automatic, .portable] {
+        for kernels in LanczosResampler.availableKernels {
             let resampler = LanczosResampler(kernels: kernels)
             var together = sizes.map { Raster(width: $0.0, height: $0.1) }
             resampler.resample(source, into: &together, workspace: ResampleWorkspace())
             for (raster, size) in zip(together, sizes) {
                 #expect(raster == resampler.resample(source, width: size.0, height: size.1), "\(size) \(kernels)")
+            }
+        }
+    }
+
+    @Test("a workspace reused across sources of other sizes and contents gives fresh results")
+    func workspaceReuse() throws {
+        let workspace = ResampleWorkspace()
+        let names = ["stickers/openmoji-618/1F195.png", "stickers/noto-512/emoji_u1f302.png",
+                     "stickers/openmoji-618/1F408-200D-2B1B.png", "stickers/derived/1F601-300.png"]
+        for kernels in LanczosResampler.availableKernels {
+            for name in names + names.reversed() {
+                let source = try Fixtures.raster(name)
+                var reused = [Raster(width: 200, height: 150), Raster(width: 61, height: 93)]
+                LanczosResampler(kernels: kernels).resample(source, into: &reused, workspace: workspace)
+                #expect(reused[0] == LanczosResampler(kernels: .portable).resample(source, width: 200, height: 150), "\(name) \(kernels)")
+                #expect(reused[1] == LanczosResampler(kernels: .portable).resample(source, width: 61, height: 93), "\(name) \(kernels)")
             }
         }
     }
