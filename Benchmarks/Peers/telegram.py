@@ -139,19 +139,92 @@ def rendition_files(path, output, folder):
     return [open(os.path.join(folder, f"{stem}@{s}x.{ext}"), "rb").read() for s in (2, 1)]
 
 
+def _ebml_vint(data, pos, marker=False):
+    """An EBML variable-length integer at `pos`: (value, length)."""
+    first, length, mask = data[pos], 1, 0x80
+    while length < 8 and not first & mask:
+        mask >>= 1
+        length += 1
+    value = first if marker else first & (mask - 1)
+    for k in range(1, length):
+        value = (value << 8) | data[pos + k]
+    return value, length
+
+
+def _ebml_children(data, start, end):
+    """(id, data start, data end) of each element in data[start:end]."""
+    pos = start
+    while pos < end:
+        element, id_length = _ebml_vint(data, pos, marker=True)
+        size, size_length = _ebml_vint(data, pos + id_length)
+        body = pos + id_length + size_length
+        if size == (1 << (7 * size_length)) - 1:  # unknown size (a live Segment or Cluster)
+            size = end - body
+        yield element, body, min(body + size, end)
+        pos = body + size
+
+
+def webm_alpha_frames(data):
+    """The alpha stream's frames (BlockAdditional with BlockAddID 1) in block order, read from
+    the container here: FFmpeg's demuxer does not hand them to the decoder for every muxer's
+    files (it does for Rendition's, not for its own), so relying on it would score a file
+    with alpha as opaque. `None` for a block without one."""
+    frames = []
+
+    def walk(start, end):
+        for element, body, stop in _ebml_children(data, start, end):
+            if element in (0x18538067, 0x1F43B675):  # Segment, Cluster
+                walk(body, stop)
+            elif element == 0xA3:  # SimpleBlock: no additions
+                frames.append(None)
+            elif element == 0xA0:  # BlockGroup
+                alpha = None
+                for child, child_body, child_stop in _ebml_children(data, body, stop):
+                    if child != 0x75A1:  # BlockAdditions
+                        continue
+                    for more, more_body, more_stop in _ebml_children(data, child_body, child_stop):
+                        fields = {f: data[b:e] for f, b, e in _ebml_children(data, more_body, more_stop)}
+                        if more == 0xA6 and int.from_bytes(fields.get(0xEE, b"\x01"), "big") == 1 and 0xA5 in fields:
+                            alpha = fields[0xA5]
+                frames.append(alpha)
+
+    walk(0, len(data))
+    return frames
+
+
+def luma_plane(frame):
+    """The Y plane of a decoded frame as stored (the alpha stream's Y is alpha, 0 ... 255,
+    not video-range luma, so no conversion)."""
+    plane = frame.planes[0]
+    rows = np.frombuffer(bytes(plane), dtype=np.uint8).reshape(-1, plane.line_size)
+    return rows[:frame.height, :frame.width]
+
+
 def decode_frames(data, rate, count):
     """The `count` frames shown at `rate` fps by an APNG or WebM file (a frame that lasts
     several ticks, as APNG writers merge identical frames, counts for each), as premultiplied
     float arrays."""
     timed_images = []
     if data[:4] == b"\x1a\x45\xdf\xa3":
+        alphas = webm_alpha_frames(data)
+        alpha_context = av.CodecContext.create("libvpx-vp9", "r")
         with av.open(io.BytesIO(data)) as container:
             stream = container.streams.video[0]
             context = av.CodecContext.create("libvpx-vp9", "r")
+            index = 0
             for packet in container.demux(stream):
+                if packet.size == 0:
+                    continue
+                alpha = alphas[index] if index < len(alphas) else None
+                index += 1
+                alpha_planes = [luma_plane(f) for f in alpha_context.decode(av.Packet(alpha))] if alpha else []
                 for frame in context.decode(packet):
                     start = float(packet.pts * stream.time_base) if packet.pts is not None else 0.0
-                    timed_images.append((start, frame.to_ndarray(format="rgba")))
+                    rgba = frame.to_ndarray(format="rgba")
+                    if alpha_planes:
+                        rgba = rgba.copy()
+                        rgba[..., 3] = alpha_planes[0][:rgba.shape[0], :rgba.shape[1]]
+                    timed_images.append((start, rgba))
     else:
         image = Image.open(io.BytesIO(data))
         start = 0.0

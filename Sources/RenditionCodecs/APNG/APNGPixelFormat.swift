@@ -1,5 +1,11 @@
 import RenditionCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one pixel format an APNG file uses for all its frames, chosen from the union of
 /// every frame's colours: a palette when at most 256 colours (with fully transparent
 /// black added when it fits, so frames can leave pixels unchanged with blend OVER), else
@@ -22,13 +28,29 @@ struct APNGPixelFormat {
         var translucent: UInt32? = nil
         var nonGrey: UInt32? = nil
         // Once past 256 colours with a translucent and a non-grey one, nothing can change.
+        // A pixel equal to one surveyed before adds nothing: a row equal to the same row of
+        // the previous frame (surveyed in full) is passed over, and so is a pixel equal to
+        // the one just before it (vector art and flat backgrounds are long runs of one colour).
+        var previous: Raster? = nil
         for frame in frames where overflow == nil || translucent == nil || nonGrey == nil {
             let raster = frame.raster
+            let earlier = previous.flatMap { $0.width == raster.width && $0.height == raster.height && $0.bytesPerRow == raster.bytesPerRow ? $0 : nil }
+            previous = raster
             raster.bytes.withUnsafeBytes { raw in
+                guard !raw.isEmpty else { return }
+                // `last` starts as a colour already surveyed (the previous frame's first pixel)
+                // or, on the first frame, one that differs from the first pixel.
+                var last = earlier?.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self).littleEndian }
+                    ?? ~raw.loadUnaligned(as: UInt32.self).littleEndian
                 for y in 0..<raster.height {
                     let row = y * raster.bytesPerRow
+                    if let earlier, earlier.bytes.withUnsafeBytes({ memcmp($0.baseAddress! + row, raw.baseAddress! + row, raster.width * 4) == 0 }) {
+                        continue
+                    }
                     for x in 0..<raster.width {
                         let key = raw.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self).littleEndian
+                        if key == last { continue }
+                        last = key
                         if translucent == nil && key >> 24 != 0xFF { translucent = key }
                         if nonGrey == nil {
                             let r = key & 0xFF, g = (key >> 8) & 0xFF, b = (key >> 16) & 0xFF

@@ -98,17 +98,25 @@ struct PNGPixelLayout {
                     let counter = self.counter!
                     let depth = Int(bitDepth)
                     let perByte = 8 / depth
+                    guard width > 0 && height > 0 else { return }
+                    // Runs of one colour look it up once.
+                    let pixels = UnsafeRawPointer(s)
+                    var lastKey = pixels.loadUnaligned(as: UInt32.self).littleEndian
+                    var lastIndex = UInt8(counter.index(of: lastKey)!)
                     for y in 0..<height {
                         let row = d + y * rowBytes
+                        let rowPixels = pixels + y * width * 4
                         for x in 0..<width {
-                            let o = (y * width + x) * 4
-                            let key = UInt32(s[o]) | UInt32(s[o + 1]) << 8 | UInt32(s[o + 2]) << 16 | UInt32(s[o + 3]) << 24
-                            let index = UInt8(counter.index(of: key)!)
+                            let key = rowPixels.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self).littleEndian
+                            if key != lastKey {
+                                lastKey = key
+                                lastIndex = UInt8(counter.index(of: key)!)
+                            }
                             if depth == 8 {
-                                row[x] = index
+                                row[x] = lastIndex
                             } else {
                                 let shift = 8 - depth * (x % perByte + 1)
-                                row[x / perByte] |= index << shift
+                                row[x / perByte] |= lastIndex << shift
                             }
                         }
                     }

@@ -49,6 +49,35 @@ struct WebMEncoderTests {
         #expect(decoded.frames[0].raster[45, 65].a >= 250)
     }
 
+    @Test("speeds 6 to 8 run libvpx's real-time mode: other bytes than speed 5, alpha and fidelity kept")
+    func realtimeSpeeds() throws {
+        let source = try Self.movingEmoji()
+        // In good-quality mode libvpx treats every speed past 5 as 5, so equal bytes would
+        // mean the real-time mode was not used.
+        let good = try WebMEncoder(options: .init(speed: 5)).encode(source)
+        let realtime = try WebMEncoder(options: .init(speed: 6)).encode(source)
+        #expect(good != realtime)
+        let decoded = try WebMDecoder.decode(realtime)
+        #expect(decoded.frames.count == 24)
+        for (a, b) in zip(source.frames, decoded.frames) {
+            #expect(Self.psnr(a.raster, b.raster) > 34, "PSNR \(Self.psnr(a.raster, b.raster))")
+            #expect(b.raster[170, 128] == RGBA(0, 0, 0, 0))
+        }
+    }
+
+    @Test("vector art (a TGS sticker drawn at 200 px) keeps its transparency and detail with the default options")
+    func vectorArt() throws {
+        let composition = try LottieComposition(try Fixtures.bytes("lottie/rlottie/polystar_line_clockwise_trim.tgs"))
+        let source = try composition.animation(width: 200, height: 200)
+        let decoded = try WebMDecoder.decode(try WebMEncoder().encode(source))
+        #expect(decoded.frames.count == source.frames.count)
+        // An exact frame counts as 99 dB, as in Benchmarks/Peers/telegram.py.
+        let values = zip(source.frames, decoded.frames).map { min(99, Self.psnr($0.raster, $1.raster)) }
+        let mean = values.reduce(0, +) / Double(values.count)
+        #expect(mean > 36, "mean PSNR \(mean)")
+        #expect(values.min()! > 30, "lowest PSNR \(values.min()!)")
+    }
+
     @Test("same animation, same options: same bytes")
     func deterministic() throws {
         let source = try Self.movingEmoji()
