@@ -37,6 +37,9 @@ struct RenderCommand: ParsableCommand {
         valueName: "level"))
     var compression: Int?
 
+    @Flag(help: "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, about 2.5 times the encoding time.")
+    var neverLargerThanZlib = false
+
     @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
@@ -81,7 +84,7 @@ struct RenderCommand: ParsableCommand {
         let limits: DecodeLimits
         do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
         let options = RenderOptions(
-            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel), limits: limits,
+            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, neverLargerThanZlib: neverLargerThanZlib), limits: limits,
             format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
                                   threads: threads, incremental: !force)
