@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
         valueName: "level"))
     var compression: Int?
 
-    @Flag(help: "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, about 2.5 times the encoding time.")
+    @Flag(help: "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, for more than twice the time per still sticker.")
     var neverLargerThanZlib = false
 
     @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
