@@ -30,6 +30,9 @@ let package = Package(
             name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         // libwebp with its container libraries (libwebpmux, libwebpdemux); the module map
@@ -67,7 +70,7 @@ let package = Package(
         .target(
             name: "RenditionCodecs",
             dependencies: [
-                "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CGIF", "CWebP",
+                "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CZlib", "CGIF", "CWebP",
                 "CRenditionLottieShim", "CVPX",
             ]),
         .target(

@@ -88,10 +88,13 @@ struct BenchPipelineCommand: ParsableCommand {
     @Option(help: ArgumentHelp("PNG compression effort, 0 to 12.", valueName: "level"))
     var compression: Int = PNGEncoder.defaultCompressionLevel
 
+    @Flag(help: "Also compress with zlib as Pillow does and keep the smaller (as render's flag).")
+    var neverLargerThanZlib = false
+
     func run() throws {
         let inputs = try options.loadFiles()
         let gate = try BenchGate(options.baseline)
-        let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression)))
+        let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression, neverLargerThanZlib: neverLargerThanZlib)))
         // One untimed pass: fails early on a bad input and records the PNG bytes each sticker makes.
         let outputBytes: [Int] = try inputs.map { input in
             do { return try renderer.render(input.bytes).reduce(0) { $0 + $1.bytes.count } } catch {

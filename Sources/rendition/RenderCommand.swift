@@ -52,6 +52,9 @@ struct RenderCommand: ParsableCommand {
         return PaletteQuantization(minimumSimilarity: paletteSimilarity ?? PaletteQuantization.defaultMinimumSimilarity)
     }
 
+    @Flag(help: "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, for more than twice the time per still sticker.")
+    var neverLargerThanZlib = false
+
     @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
@@ -98,7 +101,9 @@ struct RenderCommand: ParsableCommand {
         let limits: DecodeLimits
         do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
         let options = RenderOptions(
-            scales: scales, png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings),
+            scales: scales,
+            png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings,
+                       neverLargerThanZlib: neverLargerThanZlib),
             limits: limits,
             format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
         let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,

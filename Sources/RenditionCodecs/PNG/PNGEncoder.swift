@@ -22,13 +22,20 @@ public struct PNGEncoder: Sendable {
         /// an 8-bit palette PNG, unless the result falls below the settings' floor, in which case it
         /// is written losslessly as without this option. `nil` (the default): lossless only.
         public var palette: PaletteQuantization?
+        /// Whether the rows are also compressed with zlib at the settings Pillow uses (level 6,
+        /// `Z_FILTERED`, memory level 9), keeping zlib's stream when it is smaller. The rows
+        /// are the ones Pillow writes for RGBA, so an RGBA file is then never larger than
+        /// Pillow's default PNG of the same pixels. zlib takes about three times as long as
+        /// libdeflate at level 6, so this more than doubles a still sticker's time.
+        public var neverLargerThanZlib: Bool
 
         /// Creates options.
         public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
-                    palette: PaletteQuantization? = nil) {
+                    palette: PaletteQuantization? = nil, neverLargerThanZlib: Bool = false) {
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
             self.palette = palette
+            self.neverLargerThanZlib = neverLargerThanZlib
         }
     }
 
@@ -36,8 +43,9 @@ public struct PNGEncoder: Sendable {
     /// (`rendition render`), level 8 took 1.77 times as long per sticker (decode, both resizes,
     /// encode) for about 1.6 % fewer bytes. At level 6 the renditions are 3.7 % smaller in total
     /// than Pillow 13's default PNGs of the same pixels (level 8: 5.2 %), though 46 files are
-    /// individually up to 3.5 % larger (level 8: 8 files, up to 2.1 %). Use 8–12 when bytes
-    /// matter more than time (the pack builder's size ladder goes up to 12 itself).
+    /// individually up to 3.5 % larger (level 8: 8 files, up to 2.1 %; with
+    /// `Options.neverLargerThanZlib`, none). Use 8–12 when bytes matter more than time (the
+    /// pack builder's size ladder goes up to 12 itself).
     public static let defaultCompressionLevel = 6
 
     /// The settings this encoder uses.
@@ -87,7 +95,13 @@ public struct PNGEncoder: Sendable {
         writer.appendHeader(width: raster.width, height: raster.height, layout: layout)
         try filtered.withUnsafeBufferPointer { raw throws(CodecError) in
             try writer.appendChunk("IDAT") { out throws(CodecError) in
+                let start = out.count
                 try compressor.appendZlib(raw.baseAddress!, count: raw.count, to: &out)
+                guard options.neverLargerThanZlib,
+                    let smaller = ZlibReferenceCompressor.compress(raw.baseAddress!, count: raw.count, limit: out.count - start - 1)
+                else { return }
+                out.removeSubrange(start...)
+                out.append(contentsOf: smaller)
             }
         }
         writer.append("IEND", [])

@@ -58,6 +58,7 @@ public struct RenderOptions: Sendable, Equatable {
         if webm != WebMEncoder.Options() { text += "|webm \(webm)" }
         if apngCompressionLevel != APNGEncoder.defaultCompressionLevel { text += "|apng \(apngCompressionLevel)" }
         if let palette = png.palette { text += "|palette \(palette)" }
+        if png.neverLargerThanZlib { text += "|never larger than zlib" }
         return SHA256.hex(Array(text.utf8))
     }
 
