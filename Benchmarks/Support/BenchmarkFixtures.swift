@@ -69,7 +69,9 @@ public enum BenchmarkFixtures {
                 return fixtures.standardizedFileURL.path
             }
         }
-        fail("cannot find Fixtures/ (looked next to \(source.path) and above the current directory); set RENDITION_FIXTURES")
+        fail(
+            "cannot find Fixtures/ (looked next to \(source.path) and above the current directory); set RENDITION_FIXTURES"
+        )
     }
 
     private static func fail(_ message: String) -> Never {

@@ -76,6 +76,8 @@ public enum BenchmarkSettings {
         .init(
             metrics: metrics, timeUnits: .microseconds, warmupIterations: warmupIterations,
             maxDuration: maxDuration, maxIterations: maxIterations,
-            thresholds: thresholds(allocations: allocations, longRunning: longRunning).filter { metrics.contains($0.key) })
+            thresholds: thresholds(allocations: allocations, longRunning: longRunning).filter {
+                metrics.contains($0.key)
+            })
     }
 }

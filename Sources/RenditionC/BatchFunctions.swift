@@ -33,8 +33,9 @@ public func rdn_render_files(
             if let shard = batchSettings.shard {
                 files = shard.stickerFiles(files)
             }
-            let batchRenderer = BatchRenderer(renderer: StickerRenderer(options: renderOptions), outputDirectory: output,
-                                              threads: settings.threads, incremental: !batchSettings.force)
+            let batchRenderer = BatchRenderer(
+                renderer: StickerRenderer(options: renderOptions), outputDirectory: output,
+                threads: settings.threads, incremental: !batchSettings.force)
             let callback = StickerCallback(batchSettings.onSticker, total: files.count)
             results = try batchRenderer.run(inputs: files) { callback.call($0) }
         } catch { throw CFailure(error) }
@@ -55,12 +56,14 @@ struct BatchSettings {
     /// Reads `pointer`; NULL means the defaults of `rdn_batch_options_init`.
     init(_ pointer: UnsafePointer<rdn_batch_options>?) throws(CFailure) {
         let options = try SizedStruct.read(
-            pointer, name: "batch", described: "batch options", type: "rdn_batch_options", initialiser: "rdn_batch_options_init",
+            pointer, name: "batch", described: "batch options", type: "rdn_batch_options",
+            initialiser: "rdn_batch_options_init",
             initialise: { rdn_batch_options_init(&$0) }, empty: rdn_batch_options())
         force = options.force != 0
         if options.shard_count > 1 || options.shard_index != 0 {
             guard let shard = Shard(index: Int(options.shard_index), count: Int(options.shard_count)) else {
-                throw .invalidArgument("shard_index \(options.shard_index) is not below shard_count \(options.shard_count)")
+                throw .invalidArgument(
+                    "shard_index \(options.shard_index) is not below shard_count \(options.shard_count)")
             }
             self.shard = shard
         } else {

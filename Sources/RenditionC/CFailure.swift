@@ -40,7 +40,9 @@ struct CFailure: Error {
 
 /// Runs the body of a C entry point: clears `*error`, and turns a thrown `CFailure` into its
 /// status and, when the caller asked for it, a new `rdn_error`.
-func reportingErrors(_ errorOut: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CFailure) -> Void) -> rdn_status {
+func reportingErrors(_ errorOut: UnsafeMutablePointer<OpaquePointer?>?, _ body: () throws(CFailure) -> Void)
+    -> rdn_status
+{
     errorOut?.pointee = nil
     do {
         try body()

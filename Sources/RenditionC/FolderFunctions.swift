@@ -4,7 +4,8 @@ import RenditionPack
 /// `rdn_render_directory`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_directory(
-    _ inputDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?, _ options: UnsafePointer<rdn_render_options>?,
+    _ inputDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?,
+    _ options: UnsafePointer<rdn_render_options>?,
     _ outReportJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
     outReportJSON?.pointee = nil
@@ -17,7 +18,8 @@ public func rdn_render_directory(
         let results: [StickerResult]
         do throws(FileError) {
             let files = try StickerInputs.expand([input])
-            let batch = BatchRenderer(renderer: StickerRenderer(options: renderOptions), outputDirectory: output, threads: settings.threads)
+            let batch = BatchRenderer(
+                renderer: StickerRenderer(options: renderOptions), outputDirectory: output, threads: settings.threads)
             results = try batch.run(inputs: files)
         } catch { throw CFailure(error) }
         guard let outReportJSON else { return }
@@ -29,7 +31,8 @@ public func rdn_render_directory(
 /// `rdn_render_pack`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_render_pack(
-    _ sourceDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?, _ options: UnsafePointer<rdn_render_options>?,
+    _ sourceDir: UnsafePointer<CChar>?, _ outputDir: UnsafePointer<CChar>?,
+    _ options: UnsafePointer<rdn_render_options>?,
     _ outReportJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
     outReportJSON?.pointee = nil
@@ -37,19 +40,24 @@ public func rdn_render_pack(
         let source = try CPath.read(sourceDir, "source_dir")
         let output = try CPath.read(outputDir, "output_dir")
         let platformIDs = PackPlatform.builtIn.keys.sorted()
-        let settings = try RenderSettings(options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"], lists: true)
+        let settings = try RenderSettings(
+            options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"], lists: true)
         guard FileSystem.isDirectory(source) else { throw CFailure(RDN_ERROR_IO, "\(source) is not a folder") }
         var platforms: [PackPlatform] = []
         for profile in settings.profile.split(separator: ",").map(String.init) {
-            let named: [PackPlatform] = switch profile {
-            case RenderSettings.defaultProfile: []
-            case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
-            default: PackPlatform.builtIn[profile].map { [$0] } ?? []
+            let named: [PackPlatform] =
+                switch profile {
+                case RenderSettings.defaultProfile: []
+                case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
+                default: PackPlatform.builtIn[profile].map { [$0] } ?? []
+                }
+            for platform in named where !platforms.contains(where: { $0.id == platform.id }) {
+                platforms.append(platform)
             }
-            for platform in named where !platforms.contains(where: { $0.id == platform.id }) { platforms.append(platform) }
         }
         let packOptions = PackOptions(
-            platforms: platforms, threads: settings.threads, compressionLevel: settings.renderOptions.png.compressionLevel)
+            platforms: platforms, threads: settings.threads,
+            compressionLevel: settings.renderOptions.png.compressionLevel)
         do throws(PackError) {
             _ = try PackBuilder(source: source, output: output, options: packOptions).build()
         } catch {
@@ -60,7 +68,9 @@ public func rdn_render_pack(
         }
         guard let outReportJSON else { return }
         let report: [UInt8]
-        do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch { throw CFailure(error) }
+        do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch {
+            throw CFailure(error)
+        }
         outReportJSON.pointee = try CStrings.report(String(decoding: report, as: UTF8.self))
     }
 }
@@ -76,7 +86,9 @@ public func rdn_lint_bytes(
         let outJSON = try required(outJSON, "out_json")
         guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
         let profileID = try RenderSettings.profile(profile, accepted: StickerProfile.builtIn.keys.sorted())
-        guard let stickerProfile = StickerProfile.builtIn[profileID] else { throw .invalidArgument("unknown profile \"\(profileID)\"") }
+        guard let stickerProfile = StickerProfile.builtIn[profileID] else {
+            throw .invalidArgument("unknown profile \"\(profileID)\"")
+        }
         var path = "sticker"
         if let name {
             guard let text = String(validatingCString: name) else { throw .invalidArgument("name is not UTF-8") }
@@ -105,7 +117,9 @@ enum CPath {
 
     /// The `count` UTF-8 paths of the array at `pointer` (`name[i]` in messages); NULL is
     /// accepted only with a count of 0.
-    static func readArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String) throws(CFailure) -> [String] {
+    static func readArray(_ pointer: UnsafePointer<UnsafePointer<CChar>?>?, count: Int, _ name: String) throws(CFailure)
+        -> [String]
+    {
         guard let pointer else {
             guard count == 0 else { throw .invalidArgument("\(name) is NULL but \(name.dropLast())_count is \(count)") }
             return []
@@ -134,17 +148,24 @@ enum DirectoryReport {
 
     /// One sticker's entry: `{"name":…,"input":…,"status":…,"outputs":[…],"error"?}`.
     static func sticker(_ result: StickerResult) -> String {
-        var members: [(String, String)] = [("name", JSONText.string(result.name)), ("input", JSONText.string(result.inputPath))]
+        var members: [(String, String)] = [
+            ("name", JSONText.string(result.name)), ("input", JSONText.string(result.inputPath)),
+        ]
         switch result.outcome {
         case .success(let written):
             members.append(("status", JSONText.string(result.skipped ? "up-to-date" : "ok")))
-            members.append(("outputs", JSONText.array(written.map { output in
-                JSONText.object([
-                    ("scale", String(output.scale.rawValue)), ("width", String(output.width)),
-                    ("height", String(output.height)), ("bytes", String(output.byteCount)),
-                    ("path", JSONText.string(output.path)),
-                ])
-            })))
+            members.append(
+                (
+                    "outputs",
+                    JSONText.array(
+                        written.map { output in
+                            JSONText.object([
+                                ("scale", String(output.scale.rawValue)), ("width", String(output.width)),
+                                ("height", String(output.height)), ("bytes", String(output.byteCount)),
+                                ("path", JSONText.string(output.path)),
+                            ])
+                        })
+                ))
         case .failure(let error):
             members.append(("status", JSONText.string("failed")))
             members.append(("outputs", "[]"))

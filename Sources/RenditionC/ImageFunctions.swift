@@ -16,9 +16,13 @@ public func rdn_image_decode(
         let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : length)
         guard let format = ImageFormat.sniff(buffer) else { throw CFailure(CodecError.unrecognizedFormat) }
         // Before copying the input: a huge buffer is refused without touching it.
-        do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch { throw CFailure(error) }
+        do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch {
+            throw CFailure(error)
+        }
         let animation: Animation
-        do throws(CodecError) { animation = try ImageDecoder.decodeAnimation(Array(buffer), limits: decodeLimits) } catch { throw CFailure(error) }
+        do throws(CodecError) {
+            animation = try ImageDecoder.decodeAnimation(Array(buffer), limits: decodeLimits)
+        } catch { throw CFailure(error) }
         outImage.pointee = ImageHandle(animation: animation, sourceFormat: format).retainedPointer()
     }
 }
@@ -27,7 +31,8 @@ public func rdn_image_decode(
 @c @implementation
 public func rdn_image_create(
     _ width: UInt32, _ height: UInt32, _ pixels: UnsafePointer<UInt8>?, _ stride: Int, _ pixelsLength: Int,
-    _ alpha: rdn_alpha, _ outImage: UnsafeMutablePointer<OpaquePointer?>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+    _ alpha: rdn_alpha, _ outImage: UnsafeMutablePointer<OpaquePointer?>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
     outImage?.pointee = nil
     return reportingErrors(error) { () throws(CFailure) in
@@ -41,7 +46,8 @@ public func rdn_image_create(
         switch alpha {
         case RDN_ALPHA_PREMULTIPLIED: raster = try PixelCopy.premultipliedRaster(from: pixels, layout: layout)
         case RDN_ALPHA_STRAIGHT: raster = PixelCopy.rasterPremultiplying(from: pixels, layout: layout)
-        default: throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
+        default:
+            throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
         }
         outImage.pointee = ImageHandle(animation: Animation(still: raster), sourceFormat: nil).retainedPointer()
     }
@@ -57,7 +63,8 @@ public func rdn_image_free(_ image: OpaquePointer?) {
 /// `rdn_image_get_info`, as `rendition.h` declares and documents it.
 @c @implementation
 public func rdn_image_get_info(
-    _ image: OpaquePointer?, _ outInfo: UnsafeMutablePointer<rdn_image_info>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
+    _ image: OpaquePointer?, _ outInfo: UnsafeMutablePointer<rdn_image_info>?,
+    _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
     outInfo?.pointee = rdn_image_info()
     return reportingErrors(error) { () throws(CFailure) in
@@ -101,11 +108,13 @@ public func rdn_image_copy_pixels(
         let buffer = try required(buffer, "buffer")
         let raster = try handle.frame(frame).raster
         let layout = try PixelLayout(
-            width: UInt32(raster.width), height: UInt32(raster.height), stride: stride, length: bufferLength, what: "buffer")
+            width: UInt32(raster.width), height: UInt32(raster.height), stride: stride, length: bufferLength,
+            what: "buffer")
         switch alpha {
         case RDN_ALPHA_PREMULTIPLIED: PixelCopy.copyPremultiplied(raster, to: buffer, layout: layout)
         case RDN_ALPHA_STRAIGHT: PixelCopy.copyStraight(raster, to: buffer, layout: layout)
-        default: throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
+        default:
+            throw .invalidArgument("alpha \(alpha.rawValue) is neither RDN_ALPHA_PREMULTIPLIED nor RDN_ALPHA_STRAIGHT")
         }
     }
 }

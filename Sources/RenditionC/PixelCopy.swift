@@ -20,7 +20,9 @@ struct PixelLayout {
         let (rows, overflow) = stride.multipliedReportingOverflow(by: Int(height) - 1)
         let (needed, overflow2) = rows.addingReportingOverflow(rowBytes)
         guard !overflow, !overflow2, length >= needed else {
-            throw .invalidArgument("\(what): \(length) bytes is less than the \(overflow || overflow2 ? "unrepresentable" : String(needed)) bytes \(width)x\(height) pixels need at stride \(stride)")
+            throw .invalidArgument(
+                "\(what): \(length) bytes is less than the \(overflow || overflow2 ? "unrepresentable" : String(needed)) bytes \(width)x\(height) pixels need at stride \(stride)"
+            )
         }
         self.width = Int(width)
         self.height = Int(height)
@@ -52,7 +54,9 @@ enum PixelCopy {
             }
         }
         if let invalid {
-            throw .invalidArgument("pixel (\(invalid.x), \(invalid.y)) has a colour channel above its alpha, so it is not premultiplied (pass RDN_ALPHA_STRAIGHT for straight alpha)")
+            throw .invalidArgument(
+                "pixel (\(invalid.x), \(invalid.y)) has a colour channel above its alpha, so it is not premultiplied (pass RDN_ALPHA_STRAIGHT for straight alpha)"
+            )
         }
         return Raster(width: layout.width, height: layout.height, premultipliedBytes: bytes)
     }
@@ -74,7 +78,8 @@ enum PixelCopy {
     static func copyPremultiplied(_ raster: Raster, to destination: UnsafeMutablePointer<UInt8>, layout: PixelLayout) {
         raster.bytes.withUnsafeBufferPointer { source in
             for y in 0..<layout.height {
-                (destination + y * layout.stride).update(from: source.baseAddress! + y * raster.bytesPerRow, count: layout.width * 4)
+                (destination + y * layout.stride).update(
+                    from: source.baseAddress! + y * raster.bytesPerRow, count: layout.width * 4)
             }
         }
     }
@@ -84,7 +89,8 @@ enum PixelCopy {
         raster.bytes.withUnsafeBufferPointer { source in
             for y in 0..<layout.height {
                 AlphaConversion.unpremultiply(
-                    source.baseAddress! + y * raster.bytesPerRow, into: destination + y * layout.stride, pixelCount: layout.width)
+                    source.baseAddress! + y * raster.bytesPerRow, into: destination + y * layout.stride,
+                    pixelCount: layout.width)
             }
         }
     }

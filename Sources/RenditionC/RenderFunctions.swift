@@ -9,7 +9,8 @@ import Synchronization
 @c @implementation
 public func rdn_render(
     _ master: OpaquePointer?, _ options: UnsafePointer<rdn_render_options>?,
-    _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?, _ outCount: UnsafeMutablePointer<Int>?,
+    _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?,
+    _ outCount: UnsafeMutablePointer<Int>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
     outRenditions?.pointee = nil
@@ -21,7 +22,8 @@ public func rdn_render(
         let settings = try RenderSettings(options)
         let animation = handle.animation
         for scale in settings.renderOptions.scales {
-            let size = StickerGeometry.renditionSize(masterWidth: animation.width, masterHeight: animation.height, scale: scale)
+            let size = StickerGeometry.renditionSize(
+                masterWidth: animation.width, masterHeight: animation.height, scale: scale)
             try settings.checkOutputSize(width: size.width, height: size.height)
         }
         let inputFormat = handle.sourceFormat ?? .png
@@ -29,7 +31,8 @@ public func rdn_render(
         let renditions: [Rendition]
         do throws(CodecError) {
             let renderer = StickerRenderer(options: settings.renderOptions)
-            renditions = try renderer.render(master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions))
+            renditions = try renderer.render(
+                master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions))
         } catch { throw CFailure(error) }
         // A still rendered as APNG is a plain PNG file.
         let cFormat = format == .apng && !animation.isAnimated ? RDN_FORMAT_PNG : RenderSettings.cFormat(format)
@@ -48,7 +51,9 @@ public func rdn_renditions_free(_ renditions: UnsafeMutablePointer<rdn_rendition
 /// The `malloc`ed `rdn_rendition` arrays `rdn_render` returns.
 enum RenditionArray {
     /// An array holding copies of `renditions`, or RDN_ERROR_OUT_OF_MEMORY (nothing leaked).
-    static func make(_ renditions: [Rendition], format: rdn_format) throws(CFailure) -> UnsafeMutablePointer<rdn_rendition> {
+    static func make(_ renditions: [Rendition], format: rdn_format) throws(CFailure) -> UnsafeMutablePointer<
+        rdn_rendition
+    > {
         guard let memory = malloc(max(1, renditions.count) * MemoryLayout<rdn_rendition>.stride) else {
             throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for \(renditions.count) renditions")
         }
@@ -58,9 +63,11 @@ enum RenditionArray {
                 free(array, count: index)
                 throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for a \(rendition.bytes.count)-byte rendition")
             }
-            (array + index).initialize(to: rdn_rendition(
-                scale: UInt32(rendition.scale.rawValue), width: UInt32(rendition.width), height: UInt32(rendition.height),
-                format: format, bytes: bytes, length: rendition.bytes.count))
+            (array + index).initialize(
+                to: rdn_rendition(
+                    scale: UInt32(rendition.scale.rawValue), width: UInt32(rendition.width),
+                    height: UInt32(rendition.height),
+                    format: format, bytes: bytes, length: rendition.bytes.count))
         }
         return array
     }
@@ -87,7 +94,8 @@ public func rdn_image_resize(
         try settings.checkOutputSize(width: Int(width), height: Int(height))
         let animation = handle.animation
         try MemoryReservation.check(width: Int(width), height: Int(height), frames: animation.frames.count)
-        let resized = LanczosResampler().resample(animation, width: Int(width), height: Int(height), threads: settings.threads)
+        let resized = LanczosResampler().resample(
+            animation, width: Int(width), height: Int(height), threads: settings.threads)
         outImage.pointee = ImageHandle(animation: resized, sourceFormat: handle.sourceFormat).retainedPointer()
     }
 }
@@ -105,7 +113,9 @@ enum MemoryReservation {
         let (frameBytes, o2) = pixels.multipliedReportingOverflow(by: 4)
         let (total, o3) = frameBytes.multipliedReportingOverflow(by: max(1, frames))
         let description = "\(frames) frame(s) of \(width)x\(height) pixels"
-        guard !o1, !o2, !o3 else { throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need more bytes than can be addressed") }
+        guard !o1, !o2, !o3 else {
+            throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need more bytes than can be addressed")
+        }
         guard let probe = malloc(total) else {
             throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "\(description) need \(total) bytes, more than can be allocated")
         }
@@ -131,9 +141,12 @@ public func rdn_image_encode(
         let handle = try ImageHandle.borrow(image)
         let settings = try RenderSettings(options)
         let animation = handle.animation
-        let format = settings.renderOptions.format.resolved(input: handle.sourceFormat ?? .png, animated: animation.isAnimated)
+        let format = settings.renderOptions.format.resolved(
+            input: handle.sourceFormat ?? .png, animated: animation.isAnimated)
         let encoded: [UInt8]
-        do throws(CodecError) { encoded = try AnimationEncoding.encode(animation, as: format, options: settings.renderOptions) } catch {
+        do throws(CodecError) {
+            encoded = try AnimationEncoding.encode(animation, as: format, options: settings.renderOptions)
+        } catch {
             throw CFailure(error)
         }
         guard let copy = CStrings.copy(encoded) else {

@@ -25,12 +25,17 @@ struct RenderSettings {
     /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`. `profiles` are
     /// the profile names the calling function accepts; with `lists`, also a comma-separated
     /// list of them (kept as it is in `profile`).
-    init(_ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile], lists: Bool = false) throws(CFailure) {
+    init(
+        _ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile],
+        lists: Bool = false
+    ) throws(CFailure) {
         let options = try SizedStruct.read(
-            pointer, name: "options", described: "options", type: "rdn_render_options", initialiser: "rdn_render_options_init",
+            pointer, name: "options", described: "options", type: "rdn_render_options",
+            initialiser: "rdn_render_options_init",
             initialise: { rdn_render_options_init(&$0) }, empty: rdn_render_options())
         guard options.filter == RDN_FILTER_LANCZOS3 else {
-            throw .invalidArgument("filter \(options.filter.rawValue) is unknown; this version has RDN_FILTER_LANCZOS3 (0)")
+            throw .invalidArgument(
+                "filter \(options.filter.rawValue) is unknown; this version has RDN_FILTER_LANCZOS3 (0)")
         }
         let format = try Self.outputFormat(options.format)
         guard options.compression >= -1 && options.compression <= 12 else {
@@ -39,7 +44,8 @@ struct RenderSettings {
         profile = try Self.profile(options.profile, accepted: profiles, lists: lists)
         let scales = try Self.scales(options.scales)
         threads = options.threads == 0 ? Self.processorCount : Int(options.threads)
-        maxOutputPixels = options.max_output_pixels == 0 ? Self.defaultMaxOutputPixels : Int(clamping: options.max_output_pixels)
+        maxOutputPixels =
+            options.max_output_pixels == 0 ? Self.defaultMaxOutputPixels : Int(clamping: options.max_output_pixels)
 
         var png = PNGEncoder.Options()
         var webp = WebPEncoder.Options.lossless
@@ -49,18 +55,22 @@ struct RenderSettings {
             apngLevel = Int(options.compression)
             webp.method = Int(options.compression) / 2
         }
-        renderOptions = RenderOptions(scales: scales, png: png, format: format, frameThreads: threads, webp: webp,
-                                      apngCompressionLevel: apngLevel)
+        renderOptions = RenderOptions(
+            scales: scales, png: png, format: format, frameThreads: threads, webp: webp,
+            apngCompressionLevel: apngLevel)
     }
 
     /// The profile name at `pointer` (`defaultProfile` for NULL), or RDN_ERROR_INVALID_ARGUMENT
     /// when it is not UTF-8 or not one of `accepted`.
-    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String], lists: Bool = false) throws(CFailure) -> String {
+    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String], lists: Bool = false) throws(CFailure)
+        -> String
+    {
         guard let pointer else { return defaultProfile }
         guard let name = String(validatingCString: pointer) else { throw .invalidArgument("profile is not UTF-8") }
         let names = lists ? name.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [name]
         for name in names where !accepted.contains(name) {
-            throw .invalidArgument("unknown profile \"\(name)\"; here: \(accepted.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw .invalidArgument(
+                "unknown profile \"\(name)\"; here: \(accepted.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return name
     }
@@ -74,10 +84,13 @@ struct RenderSettings {
         case RDN_FORMAT_GIF: return .gif
         case RDN_FORMAT_WEBP: return .webp
         case RDN_FORMAT_JPEG:
-            throw CFailure(RDN_ERROR_UNSUPPORTED, "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF or WebP")
+            throw CFailure(
+                RDN_ERROR_UNSUPPORTED,
+                "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF or WebP")
         case RDN_FORMAT_WEBM: return .webm
         case RDN_FORMAT_TGS, RDN_FORMAT_LOTTIE:
-            throw CFailure(RDN_ERROR_UNSUPPORTED, "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM")
+            throw CFailure(
+                RDN_ERROR_UNSUPPORTED, "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM")
         default: throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
         }
     }
@@ -113,7 +126,10 @@ struct RenderSettings {
     func checkOutputSize(width: Int, height: Int) throws(CFailure) {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= maxOutputPixels else {
-            throw CFailure(RDN_ERROR_LIMIT_EXCEEDED, "a \(width)x\(height) output is over the limit of \(maxOutputPixels) pixels (rdn_render_options.max_output_pixels)")
+            throw CFailure(
+                RDN_ERROR_LIMIT_EXCEEDED,
+                "a \(width)x\(height) output is over the limit of \(maxOutputPixels) pixels (rdn_render_options.max_output_pixels)"
+            )
         }
     }
 }
@@ -122,6 +138,7 @@ struct RenderSettings {
 @c @implementation
 public func rdn_render_options_init(_ options: UnsafeMutablePointer<rdn_render_options>?) {
     options?.pointee = rdn_render_options(
-        struct_size: UInt32(MemoryLayout<rdn_render_options>.size), filter: RDN_FILTER_LANCZOS3, format: RDN_FORMAT_AUTO,
+        struct_size: UInt32(MemoryLayout<rdn_render_options>.size), filter: RDN_FILTER_LANCZOS3,
+        format: RDN_FORMAT_AUTO,
         compression: -1, profile: nil, scales: 0, threads: 0, max_output_pixels: 0)
 }

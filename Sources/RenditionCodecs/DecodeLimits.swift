@@ -54,7 +54,8 @@ public struct DecodeLimits: Sendable, Equatable {
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxPixels {
-            throw .limitExceeded(format: format, reason: "\(width)x\(height) px is over the limit of \(maxPixels) pixels")
+            throw .limitExceeded(
+                format: format, reason: "\(width)x\(height) px is over the limit of \(maxPixels) pixels")
         }
         if frames > maxFrames {
             throw .limitExceeded(format: format, reason: "\(frames) frames is over the limit of \(maxFrames)")
@@ -70,7 +71,8 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Throws `limitExceeded` when the input itself is larger than `maxInputBytes`.
     public func check(inputBytes: Int, format: ImageFormat) throws(CodecError) {
         if inputBytes > maxInputBytes {
-            throw .limitExceeded(format: format, reason: "input of \(inputBytes) bytes is over the limit of \(maxInputBytes)")
+            throw .limitExceeded(
+                format: format, reason: "input of \(inputBytes) bytes is over the limit of \(maxInputBytes)")
         }
     }
 }

@@ -4,7 +4,9 @@ import RenditionCore
 public enum ImageDecoder {
     /// Decodes `bytes` to an animation (a still image is one frame), every frame composited.
     /// - Throws: `CodecError.unrecognizedFormat` for unknown signatures, or the codec's error.
-    public static func decodeAnimation(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
+    public static func decodeAnimation(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError)
+        -> Animation
+    {
         switch ImageFormat.sniff(bytes) {
         case .png: return try APNGDecoder.decode(bytes, limits: limits)
         case .gif: return try GIFDecoder.decode(bytes, limits: limits)
@@ -33,14 +35,16 @@ public enum ImageDecoder {
         case .tgs, .lottie:
             let composition = try LottieComposition(bytes, limits: limits)
             try composition.drawFrames(width: composition.width, height: composition.height) { body($0) }
-            return AnimationOutline(width: composition.width, height: composition.height,
-                                    frameCount: composition.frameCount, loopCount: 0)
+            return AnimationOutline(
+                width: composition.width, height: composition.height,
+                frameCount: composition.frameCount, loopCount: 0)
         case .webm: return try WebMDecoder.decode(bytes, limits: limits, frames: body)
         case .jpeg, .webp:
             let animation = try decodeAnimation(bytes, limits: limits)
             animation.frames.forEach(body)
-            return AnimationOutline(width: animation.width, height: animation.height,
-                                    frameCount: animation.frames.count, loopCount: animation.loopCount)
+            return AnimationOutline(
+                width: animation.width, height: animation.height,
+                frameCount: animation.frames.count, loopCount: animation.loopCount)
         case nil: throw .unrecognizedFormat
         }
     }

@@ -14,10 +14,14 @@ public struct ImageDimensions: Sendable, Equatable {
         guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
         switch format {
         case .png:
-            let header = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in try PNGHeader(UnsafeRawBufferPointer(buffer)) }
+            let header = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
+                try PNGHeader(UnsafeRawBufferPointer(buffer))
+            }
             (width, height) = (header.width, header.height)
         case .gif:
-            guard bytes.count >= 10 else { throw .corrupt(format: .gif, reason: "file ends inside the GIF header (truncated)") }
+            guard bytes.count >= 10 else {
+                throw .corrupt(format: .gif, reason: "file ends inside the GIF header (truncated)")
+            }
             (width, height) = (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
         case .jpeg:
             var w: UInt32 = 0, h: UInt32 = 0

@@ -16,10 +16,12 @@ public struct SourceImage: Sendable {
 extension ImageDecoder {
     /// Decodes `bytes` for inspection (see `SourceImage`). A plain PNG is decoded once: the
     /// premultiplied frame is made from the straight values.
-    public static func decodeSource(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> SourceImage {
+    public static func decodeSource(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> SourceImage
+    {
         guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
         guard format == .png else {
-            return SourceImage(format: format, animation: try decodeAnimation(bytes, limits: limits), straightValues: nil)
+            return SourceImage(
+                format: format, animation: try decodeAnimation(bytes, limits: limits), straightValues: nil)
         }
         try limits.check(inputBytes: bytes.count, format: .png)
         let animated = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
@@ -27,8 +29,10 @@ extension ImageDecoder {
         }
         let straight = try PNGDecoder.decodeStraight(bytes, limits: limits)
         if animated {
-            return SourceImage(format: .png, animation: try APNGDecoder.decode(bytes, limits: limits), straightValues: straight)
+            return SourceImage(
+                format: .png, animation: try APNGDecoder.decode(bytes, limits: limits), straightValues: straight)
         }
-        return SourceImage(format: .png, animation: Animation(still: straight.premultiplied()), straightValues: straight)
+        return SourceImage(
+            format: .png, animation: Animation(still: straight.premultiplied()), straightValues: straight)
     }
 }

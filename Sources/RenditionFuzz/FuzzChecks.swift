@@ -16,8 +16,9 @@ enum FuzzChecks {
                 var offset = y * raster.bytesPerRow
                 for _ in 0..<raster.width {
                     let alpha = bytes[offset + 3]
-                    require(bytes[offset] <= alpha && bytes[offset + 1] <= alpha && bytes[offset + 2] <= alpha,
-                                 "colour above alpha (not premultiplied)")
+                    require(
+                        bytes[offset] <= alpha && bytes[offset + 1] <= alpha && bytes[offset + 2] <= alpha,
+                        "colour above alpha (not premultiplied)")
                     require(!opaque || alpha == 255, "a JPEG pixel is not opaque")
                     offset += 4
                 }
@@ -27,7 +28,9 @@ enum FuzzChecks {
 
     /// Where two rasters first differ, for messages.
     static func difference(_ a: Raster, _ b: Raster) -> String {
-        guard a.width == b.width && a.height == b.height else { return "\(a.width)x\(a.height) vs \(b.width)x\(b.height)" }
+        guard a.width == b.width && a.height == b.height else {
+            return "\(a.width)x\(a.height) vs \(b.width)x\(b.height)"
+        }
         let index = zip(a.bytes, b.bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
         let pixel = index / 4
         return "\(a.width)x\(a.height), pixel (\(pixel % a.width), \(pixel / a.width)): "
@@ -40,8 +43,9 @@ enum FuzzChecks {
         require(animation.frames.count <= FuzzTarget.limits.maxFrames, "frame count over the limit")
         require(animation.loopCount >= 0, "negative loop count")
         for frame in animation.frames {
-            require(frame.raster.width == animation.width && frame.raster.height == animation.height,
-                         "frame size differs from the canvas")
+            require(
+                frame.raster.width == animation.width && frame.raster.height == animation.height,
+                "frame size differs from the canvas")
             check(frame.raster)
         }
     }

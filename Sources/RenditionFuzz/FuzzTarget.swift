@@ -44,11 +44,15 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .png: Self.png(PNGCRCRepair.repaired(bytes))
         case .pngPixels: Self.pngPixels(bytes)
-        case .apng: Self.animation { () throws(CodecError) in try APNGDecoder.decode(PNGCRCRepair.repaired(bytes), limits: Self.limits) }
+        case .apng:
+            Self.animation { () throws(CodecError) in
+                try APNGDecoder.decode(PNGCRCRepair.repaired(bytes), limits: Self.limits)
+            }
         case .gif: Self.animation { () throws(CodecError) in try GIFDecoder.decode(bytes, limits: Self.limits) }
         case .webp: Self.animation { () throws(CodecError) in try WebPDecoder.decode(bytes, limits: Self.limits) }
         case .jpeg:
-            if let raster = Self.result({ () throws(CodecError) in try JPEGDecoder.decode(bytes, limits: Self.limits) }) {
+            if let raster = Self.result({ () throws(CodecError) in try JPEGDecoder.decode(bytes, limits: Self.limits) })
+            {
                 FuzzChecks.check(raster, opaque: true)
             }
         case .lottie: Self.lottie(bytes)
@@ -64,8 +68,10 @@ enum FuzzTarget: String, CaseIterable {
         if let own { FuzzChecks.check(own) }
         // A plain PNG (one frame, no acTL) decoded by both must give the same pixels.
         if let libpng, let own, own.frames.count == 1, !containsAnimationControl(bytes) {
-            require(libpng == own.firstFrame,
-                    "libpng and APNGDecoder disagree on a plain PNG's pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
+            require(
+                libpng == own.firstFrame,
+                "libpng and APNGDecoder disagree on a plain PNG's pixels: \(FuzzChecks.difference(libpng, own.firstFrame))"
+            )
         }
     }
 
@@ -74,18 +80,23 @@ enum FuzzTarget: String, CaseIterable {
         let libpngResult = Result { () throws(CodecError) in try PNGDecoder.decode(bytes, limits: limits) }
         let ownResult = Result { () throws(CodecError) in try APNGDecoder.decode(bytes, limits: limits) }
         let libpng = try? libpngResult.get(), own = try? ownResult.get()
-        require((libpng == nil) == (own == nil),
-                     "libpng and APNGDecoder disagree on whether a PNG is valid: \(libpngResult) vs \(ownResult)")
+        require(
+            (libpng == nil) == (own == nil),
+            "libpng and APNGDecoder disagree on whether a PNG is valid: \(libpngResult) vs \(ownResult)")
         if let libpng, let own {
             FuzzChecks.check(own)
-            require(own.frames.count == 1 && libpng == own.firstFrame,
-                    "libpng and APNGDecoder disagree on pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
+            require(
+                own.frames.count == 1 && libpng == own.firstFrame,
+                "libpng and APNGDecoder disagree on pixels: \(FuzzChecks.difference(libpng, own.firstFrame))")
         }
     }
 
     private static func lottie(_ bytes: [UInt8]) {
-        guard let composition = result({ () throws(CodecError) in try LottieComposition(bytes, limits: limits) }) else { return }
-        require(composition.frameCount >= 1 && composition.frameCount <= limits.maxFrames, "frame count outside the limits")
+        guard let composition = result({ () throws(CodecError) in try LottieComposition(bytes, limits: limits) }) else {
+            return
+        }
+        require(
+            composition.frameCount >= 1 && composition.frameCount <= limits.maxFrames, "frame count outside the limits")
         for index in Set([0, composition.frameCount - 1]) {
             if let raster = result({ () throws(CodecError) in try composition.frame(index, width: 32, height: 32) }) {
                 FuzzChecks.check(raster)

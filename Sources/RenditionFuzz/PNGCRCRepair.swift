@@ -14,7 +14,8 @@ enum PNGCRCRepair {
         var out = bytes
         var offset = 8
         while out.count - offset >= 12 {
-            let length = Int(out[offset]) << 24 | Int(out[offset + 1]) << 16 | Int(out[offset + 2]) << 8 | Int(out[offset + 3])
+            let length =
+                Int(out[offset]) << 24 | Int(out[offset + 1]) << 16 | Int(out[offset + 2]) << 8 | Int(out[offset + 3])
             guard length <= out.count - offset - 12 else { break }
             var crc: UInt32 = 0xFFFF_FFFF
             for byte in out[(offset + 4)..<(offset + 8 + length)] {

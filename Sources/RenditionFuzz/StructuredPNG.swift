@@ -46,7 +46,8 @@ enum StructuredPNG {
         }
         // Scanlines: the exact filtered size, Adam7 passes one after another.
         var data: [UInt8] = []
-        let passes: [(x: Int, y: Int, dx: Int, dy: Int)] = interlaced
+        let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         let rest = cursor < input.count ? Array(input[cursor...]) : [0]
@@ -92,8 +93,10 @@ enum StructuredPNG {
 
 /// `value` as 4 big-endian bytes.
 private func be32(_ value: Int) -> [UInt8] {
-    [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-     UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+    [
+        UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+        UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value),
+    ]
 }
 
 /// A PNG stream under construction: the signature, then chunks with zeroed CRCs, which

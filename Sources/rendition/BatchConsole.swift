@@ -43,7 +43,9 @@ final class BatchConsole: Sendable {
     var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
 
     /// Counts one finished sticker; returns the progress figures.
-    private func advance(failed: Bool, skipped: Bool) -> (done: Int, failed: Int, rate: Double, eta: Double, drawBar: Bool) {
+    private func advance(failed: Bool, skipped: Bool) -> (
+        done: Int, failed: Int, rate: Double, eta: Double, drawBar: Bool
+    ) {
         state.withLock { state in
             state.done += 1
             if failed { state.failed += 1 }
@@ -63,12 +65,16 @@ final class BatchConsole: Sendable {
         let failed: Bool = if case .failure = result.outcome { true } else { !result.problems.isEmpty }
         let (done, failedCount, rate, eta, drawBar) = advance(failed: failed, skipped: result.skipped)
         if jsonLines {
-            var object: [String: Any] = ["event": "sticker", "name": result.name, "input": result.inputPath,
-                                         "done": done, "total": total, "rate": rate, "eta_s": eta]
+            var object: [String: Any] = [
+                "event": "sticker", "name": result.name, "input": result.inputPath,
+                "done": done, "total": total, "rate": rate, "eta_s": eta,
+            ]
             switch result.outcome {
             case .success(let files):
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
-                object["files"] = files.map { ["path": $0.path, "bytes": $0.bytes, "step": $0.step, "givenUp": $0.givenUp] as [String: Any] }
+                object["files"] = files.map {
+                    ["path": $0.path, "bytes": $0.bytes, "step": $0.step, "givenUp": $0.givenUp] as [String: Any]
+                }
                 if !result.problems.isEmpty { object["problems"] = result.problems }
                 if !result.notes.isEmpty { object["notes"] = result.notes }
             case .failure(let error):
@@ -81,13 +87,21 @@ final class BatchConsole: Sendable {
             case .success(let files):
                 if !quiet {
                     let lossy = files.filter { !$0.givenUp.isEmpty }
-                    var line = "\(result.name)  \(files.count) file(s), \(RenderReport.kilobytes(files.reduce(0) { $0 + $1.bytes }))"
+                    var line =
+                        "\(result.name)  \(files.count) file(s), \(RenderReport.kilobytes(files.reduce(0) { $0 + $1.bytes }))"
                     if result.skipped { line += "  (up to date)" }
-                    if !lossy.isEmpty { line += "  lossy: " + lossy.map { "\($0.path) (\($0.givenUp.joined(separator: ", ")))" }.joined(separator: "; ") }
+                    if !lossy.isEmpty {
+                        line +=
+                            "  lossy: "
+                            + lossy.map { "\($0.path) (\($0.givenUp.joined(separator: ", ")))" }.joined(separator: "; ")
+                    }
                     printLine(line)
                     for note in result.notes { printLine("  note: \(note)") }
                 }
-                for problem in result.problems { clearBar(); printError("error: \(result.inputPath): \(problem)") }
+                for problem in result.problems {
+                    clearBar()
+                    printError("error: \(result.inputPath): \(problem)")
+                }
             case .failure(let error):
                 clearBar()
                 printError("error: \(error)")
@@ -107,7 +121,10 @@ final class BatchConsole: Sendable {
         } else {
             switch result.outcome {
             case .success(let written):
-                if !quiet { printLine(RenderReport.line(for: result, written: written) + (result.skipped ? "  (up to date)" : "")) }
+                if !quiet {
+                    printLine(
+                        RenderReport.line(for: result, written: written) + (result.skipped ? "  (up to date)" : ""))
+                }
             case .failure(let error):
                 clearBar()
                 printError("error: \(DecodeLimitSetting.message(for: error))")
@@ -133,7 +150,9 @@ final class BatchConsole: Sendable {
             if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
-            printLine(RenderReport.summary(total: results.count, failed: failed, skipped: skipped, seconds: seconds, output: output))
+            printLine(
+                RenderReport.summary(
+                    total: results.count, failed: failed, skipped: skipped, seconds: seconds, output: output))
         }
     }
 
@@ -144,13 +163,16 @@ final class BatchConsole: Sendable {
         let skipped = summary.stickers.filter(\.skipped).count
         let seconds = elapsedSeconds
         if jsonLines {
-            var object: [String: Any] = ["event": "summary", "total": summary.stickers.count, "failed": failed,
-                                         "skipped": skipped, "seconds": seconds, "output": output,
-                                         "sizeClass": summary.sizeClass.rawValue, "platformProblems": summary.platformProblems]
+            var object: [String: Any] = [
+                "event": "summary", "total": summary.stickers.count, "failed": failed,
+                "skipped": skipped, "seconds": seconds, "output": output,
+                "sizeClass": summary.sizeClass.rawValue, "platformProblems": summary.platformProblems,
+            ]
             if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
-            var line = "\(summary.stickers.count - failed - skipped) of \(summary.stickers.count) stickers packed into \(output) (\(summary.sizeClass.rawValue) stickers) in \(RenderReport.format(seconds, digits: 2)) s"
+            var line =
+                "\(summary.stickers.count - failed - skipped) of \(summary.stickers.count) stickers packed into \(output) (\(summary.sizeClass.rawValue) stickers) in \(RenderReport.format(seconds, digits: 2)) s"
             if failed > 0 { line += "; \(failed) failed" }
             if skipped > 0 { line += "; \(skipped) already up to date" }
             printLine(line)
@@ -158,14 +180,19 @@ final class BatchConsole: Sendable {
     }
 
     private func jsonLine(for result: StickerResult, done: Int, rate: Double, eta: Double) -> String {
-        var object: [String: Any] = ["event": "sticker", "name": result.name, "input": result.inputPath,
-                                     "done": done, "total": total, "rate": rate, "eta_s": eta]
+        var object: [String: Any] = [
+            "event": "sticker", "name": result.name, "input": result.inputPath,
+            "done": done, "total": total, "rate": rate, "eta_s": eta,
+        ]
         switch result.outcome {
         case .success(let written):
             object["status"] = result.skipped ? "up-to-date" : "ok"
             if let size = result.masterSize { object["master"] = ["width": size.width, "height": size.height] }
             object["outputs"] = written.map {
-                ["scale": $0.scale.rawValue, "width": $0.width, "height": $0.height, "bytes": $0.byteCount, "path": $0.path] as [String: Any]
+                [
+                    "scale": $0.scale.rawValue, "width": $0.width, "height": $0.height, "bytes": $0.byteCount,
+                    "path": $0.path,
+                ] as [String: Any]
             }
         case .failure(let error):
             object["status"] = "failed"
@@ -175,7 +202,10 @@ final class BatchConsole: Sendable {
     }
 
     static func encode(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return "{}"
         }
         return String(decoding: data, as: UTF8.self)
@@ -184,10 +214,13 @@ final class BatchConsole: Sendable {
     private func drawProgress(done: Int, failed: Int, rate: Double, eta: Double) {
         let width = 30
         let filled = total > 0 ? width * done / total : width
-        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "") + String(repeating: " ", count: max(0, width - filled - 1))
+        let bar =
+            String(repeating: "=", count: filled) + (filled < width ? ">" : "")
+            + String(repeating: " ", count: max(0, width - filled - 1))
         let percent = total > 0 ? 100 * done / total : 100
         let etaText = eta >= 1 ? String(format: "%d:%02d", Int(eta) / 60, Int(eta) % 60) : "0:00"
-        let text = String(format: "\r[%@] %d/%d %3d%%  %.1f stickers/s  ETA %@", bar, done, total, percent, rate, etaText)
+        let text =
+            String(format: "\r[%@] %d/%d %3d%%  %.1f stickers/s  ETA %@", bar, done, total, percent, rate, etaText)
             + (failed > 0 ? "  \(failed) failed" : "")
         FileHandle.standardError.write(Data(text.utf8))
     }

@@ -11,7 +11,8 @@ import RenditionPack
 struct BenchAnimatedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animated",
-        abstract: "Time the whole animated pipeline: file bytes → every frame composited → @2x and @1x → animated file bytes.",
+        abstract:
+            "Time the whole animated pipeline: file bytes → every frame composited → @2x and @1x → animated file bytes.",
         discussion: """
             Each file is rendered as `render` would (the input's format unless --format), from \
             its bytes in memory to the encoded @2x and @1x in memory; nothing is written. \
@@ -24,7 +25,8 @@ struct BenchAnimatedCommand: ParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
-    @Option(help: ArgumentHelp("Output container: auto (the input's), apng, gif, webp, webm or png.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp("Output container: auto (the input's), apng, gif, webp, webm or png.", valueName: "format"))
     var format: OutputFormat = .auto
 
     @Option(help: ArgumentHelp("APNG compression effort, 0 to 12.", valueName: "level"))
@@ -33,8 +35,9 @@ struct BenchAnimatedCommand: ParsableCommand {
     func run() throws {
         let inputs = try options.loadFiles()
         let gate = try BenchGate(options.baseline)
-        let renderer = StickerRenderer(options: RenderOptions(
-            format: format, frameThreads: options.threads, apngCompressionLevel: compression))
+        let renderer = StickerRenderer(
+            options: RenderOptions(
+                format: format, frameThreads: options.threads, apngCompressionLevel: compression))
         for input in inputs where ImageFormat.sniff(input.bytes) == nil {
             throw ValidationError("\(input.path): not an image")
         }
@@ -66,9 +69,11 @@ struct BenchAnimatedCommand: ParsableCommand {
                 cpu[index].append(ProcessCPUTime.microseconds() - cpuStart)
             }
         }
-        let report = AnimatedBenchReport(names: inputs.map(\.path), threads: options.threads, wall: wall, cpu: cpu, outputs: outputs)
+        let report = AnimatedBenchReport(
+            names: inputs.map(\.path), threads: options.threads, wall: wall, cpu: cpu, outputs: outputs)
         let records = report.records(
-            options: ["format": format.rawValue, "compression": String(compression)], inputBytes: inputs.map(\.bytes.count))
+            options: ["format": format.rawValue, "compression": String(compression)],
+            inputBytes: inputs.map(\.bytes.count))
         try gate.finish(records, json: options.json) { report.print(json: $0) }
     }
 }
@@ -124,12 +129,15 @@ struct AnimatedBenchReport {
         if json {
             let object: [String: Any] = [
                 "benchmark": "animated", "files": names.count, "iterations": perWall.count, "threads": threads,
-                "median_us": median, "p10_us": BenchReport.percentile(perWall, 10), "p90_us": BenchReport.percentile(perWall, 90),
+                "median_us": median, "p10_us": BenchReport.percentile(perWall, 10),
+                "p90_us": BenchReport.percentile(perWall, 90),
                 "min_us": perWall.min() ?? 0, "cpu_median_us": cpuMedian, "output_bytes": totalBytes,
                 "per_file": names.indices.map { i -> [String: Any] in
-                    ["file": names[i], "median_us": BenchReport.percentile(wall[i], 50),
-                     "cpu_median_us": BenchReport.percentile(cpu[i], 50), "output_bytes": outputs[i].bytes,
-                     "frames": outputs[i].frames, "extension": outputs[i].fileExtension]
+                    [
+                        "file": names[i], "median_us": BenchReport.percentile(wall[i], 50),
+                        "cpu_median_us": BenchReport.percentile(cpu[i], 50), "output_bytes": outputs[i].bytes,
+                        "frames": outputs[i].frames, "extension": outputs[i].fileExtension,
+                    ]
                 },
             ]
             Swift.print(BatchConsole.encode(object))
@@ -137,10 +145,14 @@ struct AnimatedBenchReport {
         }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         Swift.print("animated: \(names.count) file(s), \(perWall.count) iterations, \(threads) thread(s) per animation")
-        Swift.print("per animation (ms): median \(f(median / 1000))  p10 \(f(BenchReport.percentile(perWall, 10) / 1000))  p90 \(f(BenchReport.percentile(perWall, 90) / 1000))  CPU median \(f(cpuMedian / 1000))")
+        Swift.print(
+            "per animation (ms): median \(f(median / 1000))  p10 \(f(BenchReport.percentile(perWall, 10) / 1000))  p90 \(f(BenchReport.percentile(perWall, 90) / 1000))  CPU median \(f(cpuMedian / 1000))"
+        )
         Swift.print("output: \(totalBytes) bytes for one pass over the file list")
         for (name, output) in zip(names, outputs) {
-            Swift.print("  \(name): \(output.bytes) bytes, frames \(output.frames.map(String.init).joined(separator: " + ")) (.\(output.fileExtension))")
+            Swift.print(
+                "  \(name): \(output.bytes) bytes, frames \(output.frames.map(String.init).joined(separator: " + ")) (.\(output.fileExtension))"
+            )
         }
     }
 }

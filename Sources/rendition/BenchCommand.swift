@@ -9,7 +9,9 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the resampler, the whole still or animated pipeline or lint in-process.",
-        subcommands: [BenchResizeCommand.self, BenchPipelineCommand.self, BenchAnimatedCommand.self, BenchLintCommand.self]
+        subcommands: [
+            BenchResizeCommand.self, BenchPipelineCommand.self, BenchAnimatedCommand.self, BenchLintCommand.self,
+        ]
     )
 }
 
@@ -23,7 +25,10 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Untimed warm-up repetitions.")
     var warmup: Int = 3
 
-    @Option(help: ArgumentHelp("Threads. With more than 1, stickers are processed in parallel and the figures are wall time per sticker (1 / throughput).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads. With more than 1, stickers are processed in parallel and the figures are wall time per sticker (1 / throughput).",
+            valueName: "n"))
     var threads: Int = 1
 
     @Flag(help: "Print one JSON object instead of a table; median_us is the median microseconds per sticker.")
@@ -51,14 +56,17 @@ struct BenchOptions: ParsableArguments {
 struct BenchResizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resize",
-        abstract: "Time Lanczos-3 resampling of each master to @2x and @1x in one pass (decoded pixels in, pixels out).")
+        abstract: "Time Lanczos-3 resampling of each master to @2x and @1x in one pass (decoded pixels in, pixels out)."
+    )
 
     @OptionGroup var options: BenchOptions
 
     func run() throws {
         let inputs = try options.loadFiles()
         let masters: [Raster] = try inputs.map { input in
-            do { return try ImageDecoder.decode(input.bytes) } catch { throw ValidationError("\(input.path): \(error)") }
+            do { return try ImageDecoder.decode(input.bytes) } catch {
+                throw ValidationError("\(input.path): \(error)")
+            }
         }
         let gate = try BenchGate(options.baseline)
         let scales = [StickerScale.x2, .x1]
@@ -66,13 +74,15 @@ struct BenchResizeCommand: ParsableCommand {
             let master = masters[index]
             // Both sizes in one pass over the master, as the renderer makes them.
             var targets = scales.map { scale in
-                let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+                let size = StickerGeometry.renditionSize(
+                    masterWidth: master.width, masterHeight: master.height, scale: scale)
                 return scratch.target(width: size.width, height: size.height, slot: scale.rawValue)
             }
             LanczosResampler().resample(master, into: &targets, workspace: scratch.workspace)
             for (target, scale) in zip(targets, scales) { scratch.keep(target, slot: scale.rawValue) }
         }
-        try gate.finish(report.records(benchmark: "resize", inputBytes: inputs.map(\.bytes.count)), json: options.json) {
+        try gate.finish(report.records(benchmark: "resize", inputBytes: inputs.map(\.bytes.count)), json: options.json)
+        {
             report.print(benchmark: "resize", json: $0)
         }
     }
@@ -94,7 +104,8 @@ struct BenchPipelineCommand: ParsableCommand {
     func run() throws {
         let inputs = try options.loadFiles()
         let gate = try BenchGate(options.baseline)
-        let renderer = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: compression, neverLargerThanZlib: neverLargerThanZlib)))
+        let renderer = StickerRenderer(
+            options: RenderOptions(png: .init(compressionLevel: compression, neverLargerThanZlib: neverLargerThanZlib)))
         // One untimed pass: fails early on a bad input and records the PNG bytes each sticker makes.
         let outputBytes: [Int] = try inputs.map { input in
             do { return try renderer.render(input.bytes).reduce(0) { $0 + $1.bytes.count } } catch {
@@ -109,6 +120,8 @@ struct BenchPipelineCommand: ParsableCommand {
         }
         let records = report.records(
             benchmark: "pipeline", options: ["compression": String(compression)], inputBytes: inputs.map(\.bytes.count))
-        try gate.finish(records, json: options.json) { report.print(benchmark: "pipeline", json: $0, outputBytes: outputBytes) }
+        try gate.finish(records, json: options.json) {
+            report.print(benchmark: "pipeline", json: $0, outputBytes: outputBytes)
+        }
     }
 }

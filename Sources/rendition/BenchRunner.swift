@@ -11,7 +11,9 @@ final class BenchScratch {
     private var render: RenderScratch?
 
     func target(width: Int, height: Int, slot: Int) -> Raster {
-        if let existing = targets.removeValue(forKey: slot), existing.width == width, existing.height == height { return existing }
+        if let existing = targets.removeValue(forKey: slot), existing.width == width, existing.height == height {
+            return existing
+        }
         return Raster(width: width, height: height)
     }
 
@@ -97,7 +99,8 @@ struct BenchReport {
         if json {
             var object: [String: Any] = [
                 "benchmark": benchmark, "files": names.count, "iterations": perSticker.count, "threads": threads,
-                "median_us": median, "p10_us": Self.percentile(perSticker, 10), "p90_us": Self.percentile(perSticker, 90),
+                "median_us": median, "p10_us": Self.percentile(perSticker, 10),
+                "p90_us": Self.percentile(perSticker, 90),
                 "min_us": perSticker.min()!, "stickers_per_second": 1e6 / median,
             ]
             if let outputBytes { object["output_bytes"] = outputBytes.reduce(0, +) }
@@ -114,9 +117,13 @@ struct BenchReport {
         }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         Swift.print("\(benchmark): \(names.count) file(s), \(perSticker.count) iterations, \(threads) thread(s)")
-        Swift.print("per sticker (µs): median \(f(median))  p10 \(f(Self.percentile(perSticker, 10)))  p90 \(f(Self.percentile(perSticker, 90)))  p99 \(f(Self.percentile(perSticker, 99)))  min \(f(perSticker.min()!))")
+        Swift.print(
+            "per sticker (µs): median \(f(median))  p10 \(f(Self.percentile(perSticker, 10)))  p90 \(f(Self.percentile(perSticker, 90)))  p99 \(f(Self.percentile(perSticker, 99)))  min \(f(perSticker.min()!))"
+        )
         Swift.print("throughput: \(f(1e6 / median)) stickers/s")
-        if let outputBytes { Swift.print("output: \(outputBytes.reduce(0, +)) PNG bytes for one pass over the file list") }
+        if let outputBytes {
+            Swift.print("output: \(outputBytes.reduce(0, +)) PNG bytes for one pass over the file list")
+        }
         if let perFile, names.count > 1 {
             for (name, values) in zip(names, perFile) { Swift.print("  \(f(Self.percentile(values, 50))) µs  \(name)") }
         }

@@ -5,19 +5,22 @@ import RenditionPack
 /// untrusted) inputs, and the hint that names the setting when an input exceeds a limit.
 enum DecodeLimitSetting {
     /// The settings by name, with the limit each one changes.
-    static var keys: [(name: String, limit: WritableKeyPath<DecodeLimits, Int>, what: String)] { [
-        ("width", \.maxWidth, "pixels per row"),
-        ("height", \.maxHeight, "rows"),
-        ("pixels", \.maxPixels, "width x height"),
-        ("frames", \.maxFrames, "animation frames"),
-        ("decoded-bytes", \.maxDecodedBytes, "RGBA bytes of all frames together"),
-        ("input-bytes", \.maxInputBytes, "file size"),
-        ("scans", \.maxScans, "progressive JPEG scans"),
-    ] }
+    static var keys: [(name: String, limit: WritableKeyPath<DecodeLimits, Int>, what: String)] {
+        [
+            ("width", \.maxWidth, "pixels per row"),
+            ("height", \.maxHeight, "rows"),
+            ("pixels", \.maxPixels, "width x height"),
+            ("frames", \.maxFrames, "animation frames"),
+            ("decoded-bytes", \.maxDecodedBytes, "RGBA bytes of all frames together"),
+            ("input-bytes", \.maxInputBytes, "file size"),
+            ("scans", \.maxScans, "progressive JPEG scans"),
+        ]
+    }
 
     /// One line per setting for `--help`, with its default.
     static var help: String {
-        keys.map { "\($0.name) (\($0.what), default \(DecodeLimits.default[keyPath: $0.limit]))" }.joined(separator: ", ")
+        keys.map { "\($0.name) (\($0.what), default \(DecodeLimits.default[keyPath: $0.limit]))" }.joined(
+            separator: ", ")
     }
 
     /// The default limits changed by `settings` (each `KEY=VALUE`, VALUE a positive integer).
@@ -27,7 +30,9 @@ enum DecodeLimitSetting {
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let key = keys.first(where: { $0.name == parts[0] }) else {
-                throw SettingError(message: "--limit \(setting): use KEY=VALUE with KEY one of \(keys.map(\.name).joined(separator: ", "))")
+                throw SettingError(
+                    message:
+                        "--limit \(setting): use KEY=VALUE with KEY one of \(keys.map(\.name).joined(separator: ", "))")
             }
             guard let value = Int(parts[1]), value > 0 else {
                 throw SettingError(message: "--limit \(setting): the value must be a positive whole number")
@@ -59,9 +64,12 @@ enum DecodeLimitSetting {
     /// What `render` prints for a failed sticker: the error, and for an exceeded limit the
     /// `--limit` setting that would let a trusted file through.
     static func message(for error: StickerError) -> String {
-        guard case .codec(let path, .limitExceeded(let format, let reason)) = error, let name = settingName(forReason: reason) else {
+        guard case .codec(let path, .limitExceeded(let format, let reason)) = error,
+            let name = settingName(forReason: reason)
+        else {
             return error.description
         }
-        return "\(path): \(format) image exceeds a decoding limit: \(reason); if the file is trusted, raise it with --limit \(name)=N"
+        return
+            "\(path): \(format) image exceeds a decoding limit: \(reason); if the file is trusted, raise it with --limit \(name)=N"
     }
 }

@@ -32,22 +32,34 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Built-in profile to check against.", valueName: "id"))
     var profile: String = StickerProfile.appleMessages.id
 
-    @Option(name: .customLong("profile-file"), help: ArgumentHelp("A profile as a JSON file (overrides --profile).", valueName: "file"))
+    @Option(
+        name: .customLong("profile-file"),
+        help: ArgumentHelp("A profile as a JSON file (overrides --profile).", valueName: "file"))
     var profileFile: String?
 
-    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Byte limit per file, in decimal bytes (default: the profile's).", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-bytes"),
+        help: ArgumentHelp("Byte limit per file, in decimal bytes (default: the profile's).", valueName: "bytes"))
     var maxBytes: Int?
 
-    @Option(help: ArgumentHelp("Fix kinds to apply: trim, pad, defringe, unmatte, remove-background (repeatable, or comma-separated).", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "Fix kinds to apply: trim, pad, defringe, unmatte, remove-background (repeatable, or comma-separated).",
+            valueName: "kind"))
     var fix: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder for fixed files (created if missing).", valueName: "dir"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Folder for fixed files (created if missing).", valueName: "dir"))
     var output: String?
 
-    @Flag(name: .customLong("in-place"), help: "Let --fix replace the input files (atomically) instead of writing to -o.")
+    @Flag(
+        name: .customLong("in-place"), help: "Let --fix replace the input files (atomically) instead of writing to -o.")
     var inPlace = false
 
-    @Option(help: ArgumentHelp("Matte colour for --fix unmatte, as #rrggbb (default: estimated from the edges).", valueName: "color"))
+    @Option(
+        help: ArgumentHelp(
+            "Matte colour for --fix unmatte, as #rrggbb (default: estimated from the edges).", valueName: "color"))
     var matte: String?
 
     @Flag(help: "Show the numbers behind each finding in human output.")
@@ -56,7 +68,9 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("list-codes"), help: "Print every finding code with its severity and meaning, then exit.")
     var listCodes = false
 
-    @Option(name: .customLong("threads"), help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
+    @Option(
+        name: .customLong("threads"),
+        help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
     /// The worker threads: --threads, or one per core.
@@ -72,7 +86,9 @@ struct LintCommand: ParsableCommand {
         if !fix.isEmpty && output == nil && !inPlace {
             throw ValidationError("--fix needs an output folder (-o DIR), or --in-place to replace the inputs")
         }
-        if fix.isEmpty && (output != nil || inPlace) { throw ValidationError("-o and --in-place only apply with --fix") }
+        if fix.isEmpty && (output != nil || inPlace) {
+            throw ValidationError("-o and --in-place only apply with --fix")
+        }
         if let matte, RGBColor(hex: matte) == nil { throw ValidationError("--matte must be a colour like #ffffff") }
         _ = try loadProfile()
     }
@@ -81,7 +97,8 @@ struct LintCommand: ParsableCommand {
         var kinds: [FixKind] = []
         for item in fix.flatMap({ $0.split(separator: ",") }) {
             guard let kind = FixKind(rawValue: String(item)) else {
-                throw ValidationError("unknown fix '\(item)'; use \(FixKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown fix '\(item)'; use \(FixKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
@@ -92,14 +109,17 @@ struct LintCommand: ParsableCommand {
         var chosen: StickerProfile
         if let profileFile {
             do {
-                chosen = try JSONDecoder().decode(StickerProfile.self, from: Data(contentsOf: URL(fileURLWithPath: profileFile)))
+                chosen = try JSONDecoder().decode(
+                    StickerProfile.self, from: Data(contentsOf: URL(fileURLWithPath: profileFile)))
             } catch {
                 throw ValidationError("cannot load profile \(profileFile): \(error)")
             }
         } else if let builtIn = StickerProfile.builtIn[profile] {
             chosen = builtIn
         } else {
-            throw ValidationError("unknown profile '\(profile)'; built in: \(StickerProfile.builtIn.keys.sorted().joined(separator: ", "))")
+            throw ValidationError(
+                "unknown profile '\(profile)'; built in: \(StickerProfile.builtIn.keys.sorted().joined(separator: ", "))"
+            )
         }
         if let maxBytes {
             chosen.maximumBytes = maxBytes
@@ -111,7 +131,9 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         if listCodes {
             for code in LintCode.allCases {
-                print("\(code.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(code.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(code.summary)")
+                print(
+                    "\(code.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(code.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(code.summary)"
+                )
             }
             return
         }
@@ -126,7 +148,8 @@ struct LintCommand: ParsableCommand {
         var outcomes: [FixOutcome]? = nil
         let kinds = try fixKinds()
         if !kinds.isEmpty {
-            let fixer = StickerFixer(options: FixOptions(kinds: kinds, profile: profile, matte: matte.flatMap(RGBColor.init(hex:))))
+            let fixer = StickerFixer(
+                options: FixOptions(kinds: kinds, profile: profile, matte: matte.flatMap(RGBColor.init(hex:))))
             var results: [FixOutcome] = []
             for file in files {
                 let destination = FixedFileNames.path(for: file, in: inPlace ? nil : output)
@@ -143,10 +166,11 @@ struct LintCommand: ParsableCommand {
             print(LintOutput.summary(reports))
         }
         // With fixes, a file counts by its fixed version when one was written.
-        let failed = zip(reports, outcomes ?? []).contains { report, outcome in
-            if let after = outcome.after { return after.hasErrors }
-            return outcome.error != nil || report.hasErrors
-        } || (outcomes == nil && reports.contains(where: \.hasErrors))
+        let failed =
+            zip(reports, outcomes ?? []).contains { report, outcome in
+                if let after = outcome.after { return after.hasErrors }
+                return outcome.error != nil || report.hasErrors
+            } || (outcomes == nil && reports.contains(where: \.hasErrors))
         if failed { throw ExitCode(1) }
     }
 }

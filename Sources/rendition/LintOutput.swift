@@ -8,7 +8,9 @@ enum LintOutput {
         var header = report.path
         var facts: [String] = []
         if let format = report.format { facts.append(format.uppercased()) }
-        if let w = report.width, let h = report.height { facts.append("\(w)x\(h)" + (report.sizeClass.map { " (\($0))" } ?? "")) }
+        if let w = report.width, let h = report.height {
+            facts.append("\(w)x\(h)" + (report.sizeClass.map { " (\($0))" } ?? ""))
+        }
         if let frames = report.frames, frames > 1 {
             var text = "\(frames) frames"
             if let ms = report.durationMilliseconds { text += ", \(LintFormat.decimal(ms / 1000, digits: 3)) s" }
@@ -22,7 +24,10 @@ enum LintOutput {
         for finding in report.findings {
             var line = "  \(finding.severity.rawValue) \(finding.code.rawValue): \(finding.message)"
             if verbose && !finding.values.isEmpty {
-                line += "  [" + finding.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "]"
+                line +=
+                    "  ["
+                    + finding.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                    + "]"
             }
             lines.append(line)
         }
@@ -31,11 +36,15 @@ enum LintOutput {
 
     /// What fixing one file did, for people.
     static func fixLine(_ outcome: FixOutcome) -> String {
-        guard let output = outcome.output else { return "fix \(outcome.input): failed: \(outcome.error ?? "unknown error")" }
+        guard let output = outcome.output else {
+            return "fix \(outcome.input): failed: \(outcome.error ?? "unknown error")"
+        }
         var lines = ["fixed \(outcome.input) -> \(output)"]
         lines += outcome.steps.map { "  \($0)" }
         if let after = outcome.after {
-            lines.append(after.findings.isEmpty ? "  now: no findings" : "  now: " + after.codes.map(\.rawValue).joined(separator: ", "))
+            lines.append(
+                after.findings.isEmpty
+                    ? "  now: no findings" : "  now: " + after.codes.map(\.rawValue).joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }

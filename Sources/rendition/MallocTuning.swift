@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc allocator settings for the `rendition` process (the libraries leave the host's
@@ -30,11 +30,11 @@ enum MallocTuning {
 
     static func apply() {
         #if canImport(Glibc)
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = mallopt(mmapThresholdParameter, mmapThreshold) }
-        if getenv("MALLOC_TRIM_THRESHOLD_") == nil { _ = mallopt(trimThresholdParameter, trimThreshold) }
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = mallopt(mmapThresholdParameter, mmapThreshold) }
+            if getenv("MALLOC_TRIM_THRESHOLD_") == nil { _ = mallopt(trimThresholdParameter, trimThreshold) }
         #endif
     }
 }

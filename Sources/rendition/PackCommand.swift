@@ -7,7 +7,8 @@ import RenditionPack
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pack",
-        abstract: "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
+        abstract:
+            "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
         discussion: """
             SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
             (order, names, accessibility labels, size class, icon; see the README). OUT receives:
@@ -36,20 +37,31 @@ struct PackCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output folder.", valueName: "out"))
     var output: String?
 
-    @Option(name: .customLong("check"), help: ArgumentHelp("Check this pack folder (a platform folder or one pack) against the --platform's rules instead of building.", valueName: "dir"))
+    @Option(
+        name: .customLong("check"),
+        help: ArgumentHelp(
+            "Check this pack folder (a platform folder or one pack) against the --platform's rules instead of building.",
+            valueName: "dir"))
     var checkFolder: String?
 
     @Flag(help: "With --check: print the findings as JSON.")
     var json = false
 
-    @Option(name: .customLong("platform"), parsing: .upToNextOption,
-            help: ArgumentHelp("Also build packs for these platforms: whatsapp, signal, telegram, discord, line, or all.", valueName: "id"))
+    @Option(
+        name: .customLong("platform"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Also build packs for these platforms: whatsapp, signal, telegram, discord, line, or all.", valueName: "id")
+    )
     var platforms: [String] = []
 
-    @Option(name: .customLong("platform-file"), help: ArgumentHelp("A JSON file describing another platform (same fields as the built-in ones).", valueName: "file"))
+    @Option(
+        name: .customLong("platform-file"),
+        help: ArgumentHelp(
+            "A JSON file describing another platform (same fields as the built-in ones).", valueName: "file"))
     var platformFiles: [String] = []
 
-    @Option(help: ArgumentHelp("First PNG compression level, 0 to 12 (the size ladder may go higher).", valueName: "level"))
+    @Option(
+        help: ArgumentHelp("First PNG compression level, 0 to 12 (the size ladder may go higher).", valueName: "level"))
     var compression: Int = PNGEncoder.defaultCompressionLevel
 
     @Option(name: .customLong("byte-limit"), help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
@@ -61,19 +73,26 @@ struct PackCommand: ParsableCommand {
     /// The worker threads: --threads, or one per core.
     var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
-    @Option(help: ArgumentHelp("Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.", valueName: "i/n"))
+    @Option(
+        help: ArgumentHelp(
+            "Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.",
+            valueName: "i/n"))
     var shard: String?
 
     @Flag(help: "Rebuild every sticker, even those whose outputs are up to date.")
     var force = false
 
-    @Option(name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human, jsonl or auto.", valueName: "format"))
+    @Option(
+        name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human, jsonl or auto.", valueName: "format"))
     var logFormat: ResultFormat = .auto
 
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error when it is a terminal.")
     var progress = true
 
-    @Flag(help: "Pack masters that lint rejects (too small, empty, opaque, on an opaque background) instead of failing them.")
+    @Flag(
+        help:
+            "Pack masters that lint rejects (too small, empty, opaque, on an opaque background) instead of failing them."
+    )
     var allowLintErrors = false
 
     @Flag(help: "Print only failures and the summary.")
@@ -83,9 +102,13 @@ struct PackCommand: ParsableCommand {
         guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
-        if let shard, Shard(parsing: shard) == nil { throw ValidationError("--shard must look like i/n with 1 <= i <= n") }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must look like i/n with 1 <= i <= n")
+        }
         if checkFolder != nil {
-            guard source == nil && output == nil else { throw ValidationError("--check takes no source folder and no --output") }
+            guard source == nil && output == nil else {
+                throw ValidationError("--check takes no source folder and no --output")
+            }
             return
         }
         guard source != nil else { throw ValidationError("missing the source folder (or --check DIR)") }
@@ -95,9 +118,13 @@ struct PackCommand: ParsableCommand {
     func run() throws {
         let unique = try selectedPlatforms()
         if let checkFolder {
-            guard unique.count == 1 else { throw ValidationError("--check needs exactly one --platform (or one --platform-file)") }
+            guard unique.count == 1 else {
+                throw ValidationError("--check needs exactly one --platform (or one --platform-file)")
+            }
             guard FileSystem.isDirectory(checkFolder) else {
-                throw runFailure(FileSystem.exists(checkFolder) ? "\(checkFolder) is not a folder" : "\(checkFolder): no such folder")
+                throw runFailure(
+                    FileSystem.exists(checkFolder) ? "\(checkFolder) is not a folder" : "\(checkFolder): no such folder"
+                )
             }
             let findings = PackValidator(platform: unique[0]).validate(folder: checkFolder)
             print(PackCheckOutput.render(findings, platform: unique[0], folder: checkFolder, json: json))
@@ -124,7 +151,8 @@ struct PackCommand: ParsableCommand {
         }
         for file in platformFiles {
             do {
-                selected.append(try JSONDecoder().decode(PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file))))
+                selected.append(
+                    try JSONDecoder().decode(PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file))))
             } catch {
                 throw ValidationError("\(file): not a valid platform description (\(error))")
             }
@@ -135,8 +163,9 @@ struct PackCommand: ParsableCommand {
     }
 
     func build(source: String, output: String, platforms unique: [PackPlatform]) throws {
-        var options = PackOptions(platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
-                                  incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
+        var options = PackOptions(
+            platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
+            incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
         options.lintsMasters = true
         options.allowsLintErrors = allowLintErrors
         let builder = PackBuilder(source: source, output: output, options: options)

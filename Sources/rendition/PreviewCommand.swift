@@ -7,7 +7,8 @@ import RenditionPack
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Draw a contact sheet: each sticker at @3x, @2x and @1x on six test backgrounds, with lint findings marked.",
+        abstract:
+            "Draw a contact sheet: each sticker at @3x, @2x and @1x on six test backgrounds, with lint findings marked.",
         discussion: """
             One card per sticker (folders are searched recursively): a row per rendition at \
             its real pixel size, a column per background (white, black, red, yellow, \
@@ -25,7 +26,8 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Sticker files or folders.", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The sheet to write (PNG).", valueName: "sheet.png"))
+    @Option(
+        name: [.short, .customLong("output")], help: ArgumentHelp("The sheet to write (PNG).", valueName: "sheet.png"))
     var output: String
 
     @Option(help: ArgumentHelp("Renditions to show, comma-separated.", valueName: "list"))
@@ -40,7 +42,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Most stickers on one page (default: as many as fit in --page-height).", valueName: "n"))
     var stickersPerPage: Int?
 
-    @Option(name: .customLong("threads"), help: ArgumentHelp("Stickers drawn in parallel (default: all cores).", valueName: "n"))
+    @Option(
+        name: .customLong("threads"),
+        help: ArgumentHelp("Stickers drawn in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
     /// The worker threads: --threads, or one per core.
@@ -70,7 +74,9 @@ struct PreviewCommand: ParsableCommand {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard pageHeight >= 1_000 else { throw ValidationError("--page-height must be at least 1000") }
         if let stickersPerPage, stickersPerPage < 1 { throw ValidationError("--stickers-per-page must be at least 1") }
-        guard output.lowercased().hasSuffix(".png") else { throw ValidationError("the sheet is a PNG: name it NAME.png") }
+        guard output.lowercased().hasSuffix(".png") else {
+            throw ValidationError("the sheet is a PNG: name it NAME.png")
+        }
         _ = try parsedScales()
     }
 
@@ -87,15 +93,20 @@ struct PreviewCommand: ParsableCommand {
         var written: [(path: String, width: Int, height: Int, stickers: Range<Int>)] = []
         var undecodable: [String] = []
         do {
-            try sheet.renderPages(paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
-                                  threads: threads) { page in
+            try sheet.renderPages(
+                paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
+                threads: threads
+            ) { page in
                 // One page only: the name given; more: numbered pages and an index.
-                let path = page.number == 1 && page.stickers.upperBound == files.count ? output : "\(base)-\(page.number).png"
+                let path =
+                    page.number == 1 && page.stickers.upperBound == files.count ? output : "\(base)-\(page.number).png"
                 let png = try PNGEncoder(options: .init(compressionLevel: 6)).encode(page.raster)
                 try AtomicFile.write(png, to: path)
                 written.append((path, page.raster.width, page.raster.height, page.stickers))
                 undecodable += page.undecodable
-                print("wrote \(path): \(page.raster.width)x\(page.raster.height) px, \(Self.stickers(page.stickers.count)), \(RenderReport.kilobytes(png.count))")
+                print(
+                    "wrote \(path): \(page.raster.width)x\(page.raster.height) px, \(Self.stickers(page.stickers.count)), \(RenderReport.kilobytes(png.count))"
+                )
             }
             if written.count > 1 {
                 let index = base + ".html"

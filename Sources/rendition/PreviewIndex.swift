@@ -15,7 +15,8 @@ enum PreviewIndex {
             """
         for page in pages {
             let name = escape(String(page.path.split(separator: "/").last ?? Substring(page.path)))
-            text += "<li><a href=\"#page-\(name)\">\(name)</a>: stickers \(page.stickers.lowerBound + 1)-\(page.stickers.upperBound)</li>\n"
+            text +=
+                "<li><a href=\"#page-\(name)\">\(name)</a>: stickers \(page.stickers.lowerBound + 1)-\(page.stickers.upperBound)</li>\n"
         }
         text += "</ul>\n"
         for page in pages {
@@ -23,7 +24,8 @@ enum PreviewIndex {
             let name = escape(file)
             let link = escape(file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file)
             text += "<h2 id=\"page-\(name)\"><a href=\"\(link)\">\(name)</a></h2>\n"
-            text += "<img src=\"\(link)\" width=\"\(page.width)\" height=\"\(page.height)\" loading=\"lazy\" alt=\"\(name)\">\n"
+            text +=
+                "<img src=\"\(link)\" width=\"\(page.width)\" height=\"\(page.height)\" loading=\"lazy\" alt=\"\(name)\">\n"
         }
         return text + "</body></html>\n"
     }

@@ -23,27 +23,37 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Sticker files or folders of stickers (@3x masters).", valueName: "input"))
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Folder to write the renditions to (created if missing).", valueName: "outdir"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Folder to write the renditions to (created if missing).", valueName: "outdir"))
     var output: String
 
-    @Option(help: ArgumentHelp("Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; TGS and Lottie become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; TGS and Lottie become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).",
+            valueName: "format"))
     var format: OutputFormat = .auto
 
     @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
     var include3x = false
 
-    @Option(help: ArgumentHelp(
-        "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); default 6 for PNG, 5 for APNG.",
-        valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); default 6 for PNG, 5 for APNG.",
+            valueName: "level"))
     var compression: Int?
 
-    @Flag(help: ArgumentHelp(
-        "Write PNG and APNG renditions with more than 256 colours as 8-bit palette images (median cut, dithered; one palette for all frames of an APNG) when the result clears the similarity floor; otherwise they stay lossless. Lossy."))
+    @Flag(
+        help: ArgumentHelp(
+            "Write PNG and APNG renditions with more than 256 colours as 8-bit palette images (median cut, dithered; one palette for all frames of an APNG) when the result clears the similarity floor; otherwise they stay lossless. Lossy."
+        ))
     var palette = false
 
-    @Option(name: .customLong("palette-similarity"), help: ArgumentHelp(
-        "With --palette: the lowest structural similarity (SSIM over black and white) accepted, 0-1 (default \(PaletteQuantization.defaultMinimumSimilarity)); 0 turns the check off.",
-        valueName: "ssim"))
+    @Option(
+        name: .customLong("palette-similarity"),
+        help: ArgumentHelp(
+            "With --palette: the lowest structural similarity (SSIM over black and white) accepted, 0-1 (default \(PaletteQuantization.defaultMinimumSimilarity)); 0 turns the check off.",
+            valueName: "ssim"))
     var paletteSimilarity: Double?
 
     /// The palette settings, when --palette is given.
@@ -52,10 +62,15 @@ struct RenderCommand: ParsableCommand {
         return PaletteQuantization(minimumSimilarity: paletteSimilarity ?? PaletteQuantization.defaultMinimumSimilarity)
     }
 
-    @Flag(help: "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, for more than twice the time per still sticker.")
+    @Flag(
+        help:
+            "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, for more than twice the time per still sticker."
+    )
     var neverLargerThanZlib = false
 
-    @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
+    @Option(
+        name: .customLong("threads"),
+        help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
     var threadOption: Int?
 
     /// The worker threads: --threads, or one per core.
@@ -64,30 +79,46 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog. auto/n takes i from the array job's index: JOB_COMPLETION_INDEX (Kubernetes), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).", valueName: "i/n"))
+    @Option(
+        help: ArgumentHelp(
+            "Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog. auto/n takes i from the array job's index: JOB_COMPLETION_INDEX (Kubernetes), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).",
+            valueName: "i/n"))
     var shard: String?
 
-    @Option(name: .customLong("limit"), help: ArgumentHelp(
-        "Change a decoding limit, e.g. --limit frames=5000 (repeatable). Inputs over a limit are refused before they are decoded. KEY: \(DecodeLimitSetting.help).",
-        valueName: "key=value"))
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "Change a decoding limit, e.g. --limit frames=5000 (repeatable). Inputs over a limit are refused before they are decoded. KEY: \(DecodeLimitSetting.help).",
+            valueName: "key=value"))
     var limitSettings: [String] = []
 
     @Flag(help: "Render everything, even stickers whose outputs are up to date in OUTDIR's manifest.")
     var force = false
 
-    @Option(name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human lines, jsonl (one JSON object per line), or auto (human on a terminal, jsonl otherwise).", valueName: "format"))
+    @Option(
+        name: .customLong("log"),
+        help: ArgumentHelp(
+            "Per-sticker output: human lines, jsonl (one JSON object per line), or auto (human on a terminal, jsonl otherwise).",
+            valueName: "format"))
     var logFormat: ResultFormat = .auto
 
-    @Flag(inversion: .prefixedNo, help: "Show a progress bar with rate and ETA on standard error when it is a terminal.")
+    @Flag(
+        inversion: .prefixedNo, help: "Show a progress bar with rate and ETA on standard error when it is a terminal.")
     var progress = true
 
     func validate() throws {
-        guard compression.map({ (0...12).contains($0) }) ?? true else { throw ValidationError("--compression must be between 0 and 12") }
+        guard compression.map({ (0...12).contains($0) }) ?? true else {
+            throw ValidationError("--compression must be between 0 and 12")
+        }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard palette || paletteSimilarity == nil else { throw ValidationError("--palette-similarity needs --palette") }
-        guard paletteSimilarity.map({ (0...1).contains($0) }) ?? true else { throw ValidationError("--palette-similarity must be between 0 and 1") }
+        guard paletteSimilarity.map({ (0...1).contains($0) }) ?? true else {
+            throw ValidationError("--palette-similarity must be between 0 and 1")
+        }
         if let shard {
-            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError(error.description) }
+            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch {
+                throw ValidationError(error.description)
+            }
         }
         do { _ = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
     }
@@ -99,15 +130,19 @@ struct RenderCommand: ParsableCommand {
         }
         let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
         let limits: DecodeLimits
-        do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
+        do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch {
+            throw ValidationError(error.description)
+        }
         let options = RenderOptions(
             scales: scales,
-            png: .init(compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings,
-                       neverLargerThanZlib: neverLargerThanZlib),
+            png: .init(
+                compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings,
+                neverLargerThanZlib: neverLargerThanZlib),
             limits: limits,
             format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
-        let batch = BatchRenderer(renderer: StickerRenderer(options: options), outputDirectory: output,
-                                  threads: threads, incremental: !force)
+        let batch = BatchRenderer(
+            renderer: StickerRenderer(options: options), outputDirectory: output,
+            threads: threads, incremental: !force)
         let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)
         let results: [StickerResult]
         do {

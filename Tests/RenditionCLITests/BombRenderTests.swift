@@ -1,5 +1,5 @@
-import RenditionTestSupport
 import Foundation
+import RenditionTestSupport
 import Testing
 
 /// The decompression and CPU bombs of RenditionPackTests' DecompressionBombTests, rendered by
@@ -25,27 +25,37 @@ struct BombRenderTests {
     }
 
     static let bombs: [Bomb] = [
-        Bomb(name: "claims-100000.png", make: { HostileInputs.pngClaiming(side: 100_000) },
-             message: "exceeds a decoding limit: width 100000 px", peakLimit: smallProcess),
-        Bomb(name: "inflates-1gib.png", make: { HostileInputs.pngInflatingPastItsSize(inflatedBytes: 1 << 30) },
-             message: "holds more than the 1000x1000 image needs", peakLimit: smallProcess),
+        Bomb(
+            name: "claims-100000.png", make: { HostileInputs.pngClaiming(side: 100_000) },
+            message: "exceeds a decoding limit: width 100000 px", peakLimit: smallProcess),
+        Bomb(
+            name: "inflates-1gib.png", make: { HostileInputs.pngInflatingPastItsSize(inflatedBytes: 1 << 30) },
+            message: "holds more than the 1000x1000 image needs", peakLimit: smallProcess),
         // The scanline buffer (16,384 x 4 + 1 bytes x 2,441 rows = 160 MB) and the process.
-        Bomb(name: "pixel-limit.png",
-             make: { HostileInputs.png(width: 16_384, height: 2_441, chunks: [("IDAT", HostileInputs.zlibZeros(1))]) },
-             message: "ends before the 16384x2441 image is complete", peakLimit: smallProcess + 16_385 * 4 * 2_441),
-        Bomb(name: "frames-65535.gif", make: { HostileInputs.gif(frames: 65_535) },
-             message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+        Bomb(
+            name: "pixel-limit.png",
+            make: { HostileInputs.png(width: 16_384, height: 2_441, chunks: [("IDAT", HostileInputs.zlibZeros(1))]) },
+            message: "ends before the 16384x2441 image is complete", peakLimit: smallProcess + 16_385 * 4 * 2_441),
+        Bomb(
+            name: "frames-65535.gif", make: { HostileInputs.gif(frames: 65_535) },
+            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
         // Not one of the 1.5 MB frames is composited.
-        Bomb(name: "frames-800x618.gif", make: { HostileInputs.gif(frames: 800, width: 618, height: 618) },
-             message: "decoding would need 1222156800 bytes", peakLimit: smallProcess),
-        Bomb(name: "frames-65535.png", make: { HostileInputs.apng(frames: 65_535) },
-             message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
-        Bomb(name: "declares-2g-frames.png", make: { HostileInputs.apng(frames: 2, declaredFrames: 0x7FFF_FFFF) },
-             message: "acTL declares 2147483647 frames", peakLimit: smallProcess),
-        Bomb(name: "frames-65535.webp", make: { try HostileInputs.webpAnimation(frames: 65_535) },
-             message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
-        Bomb(name: "scans-1000.jpg", make: { HostileInputs.jpegWithScans(1_000, from: try Fixtures.bytes("jpeg/small/progressive.jpg")) },
-             message: "more than 100 scans", peakLimit: nil),
+        Bomb(
+            name: "frames-800x618.gif", make: { HostileInputs.gif(frames: 800, width: 618, height: 618) },
+            message: "decoding would need 1222156800 bytes", peakLimit: smallProcess),
+        Bomb(
+            name: "frames-65535.png", make: { HostileInputs.apng(frames: 65_535) },
+            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+        Bomb(
+            name: "declares-2g-frames.png", make: { HostileInputs.apng(frames: 2, declaredFrames: 0x7FFF_FFFF) },
+            message: "acTL declares 2147483647 frames", peakLimit: smallProcess),
+        Bomb(
+            name: "frames-65535.webp", make: { try HostileInputs.webpAnimation(frames: 65_535) },
+            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+        Bomb(
+            name: "scans-1000.jpg",
+            make: { HostileInputs.jpegWithScans(1_000, from: try Fixtures.bytes("jpeg/small/progressive.jpg")) },
+            message: "more than 100 scans", peakLimit: nil),
     ]
 
     @Test("rendition render refuses each bomb with its reason, in a process that stays small", arguments: bombs)
@@ -54,7 +64,9 @@ struct BombRenderTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/" + bomb.name
         try Data(try bomb.make()).write(to: URL(fileURLWithPath: input))
-        let result = try CommandLineTests.run(["render", input, "-o", folder + "/out", "--threads", "1", "--log", "jsonl"])
+        let result = try CommandLineTests.run([
+            "render", input, "-o", folder + "/out", "--threads", "1", "--log", "jsonl",
+        ])
         #expect(result.status == 1, "a refused input makes the run fail")
         let events = result.out.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

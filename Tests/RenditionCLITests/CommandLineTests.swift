@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
+import RenditionTestSupport
 import Testing
 
 /// Runs the built `rendition` executable, as a user would.
@@ -28,14 +28,19 @@ struct CommandLineTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 
     @Test("render prints one line per sticker and exits 0")
     func renderSuccess() throws {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
-        let result = try Self.run(["render", Fixtures.path("stickers/openmoji-618/1F195.png"), Fixtures.path("stickers/derived"),
-                                   "-o", output, "--include-3x", "--threads", "2", "--log", "human"])
+        let result = try Self.run([
+            "render", Fixtures.path("stickers/openmoji-618/1F195.png"), Fixtures.path("stickers/derived"),
+            "-o", output, "--include-3x", "--threads", "2", "--log", "human",
+        ])
         #expect(result.status == 0, "stderr: \(result.err)")
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 8)  // 7 stickers and the summary
@@ -49,7 +54,10 @@ struct CommandLineTests {
     @Test("a bad input is reported on stderr, the others are rendered, and the exit status is 1")
     func renderFailure() throws {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
-        let result = try Self.run(["render", Fixtures.path("pngsuite/xcsn0g01.png"), Fixtures.path("stickers/derived/1F601-300.png"), "-o", output, "--log", "human"])
+        let result = try Self.run([
+            "render", Fixtures.path("pngsuite/xcsn0g01.png"), Fixtures.path("stickers/derived/1F601-300.png"), "-o",
+            output, "--log", "human",
+        ])
         #expect(result.status == 1)
         #expect(result.err.contains("xcsn0g01.png: corrupt PNG data"))
         #expect(result.out.contains("1F601-300  300x300 -> @2x 200x200"))
@@ -60,20 +68,31 @@ struct CommandLineTests {
     @Test("when piped, render prints JSON lines; a second run reports stickers as up to date")
     func jsonLines() throws {
         let output = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
-        let arguments = ["render", Fixtures.path("stickers/derived"), Fixtures.path("pngsuite/xs1n0g01.png"), "-o", output]
+        let arguments = [
+            "render", Fixtures.path("stickers/derived"), Fixtures.path("pngsuite/xs1n0g01.png"), "-o", output,
+        ]
         let first = try Self.run(arguments)
         #expect(first.status == 1)
-        let lines = first.out.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = first.out.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(lines.count == 8 && lines.allSatisfy { $0 != nil })
         let stickers = lines.compactMap { $0 }.filter { $0["event"] as? String == "sticker" }
         #expect(stickers.count == 7)
         #expect(stickers.filter { $0["status"] as? String == "ok" }.count == 6)
-        #expect(stickers.contains { $0["status"] as? String == "failed" && ($0["error"] as? String ?? "").contains("bad PNG signature") })
+        #expect(
+            stickers.contains {
+                $0["status"] as? String == "failed" && ($0["error"] as? String ?? "").contains("bad PNG signature")
+            })
         let summary = try #require(lines.last!)
-        #expect(summary["event"] as? String == "summary" && summary["failed"] as? Int == 1 && summary["rendered"] as? Int == 6)
+        #expect(
+            summary["event"] as? String == "summary" && summary["failed"] as? Int == 1
+                && summary["rendered"] as? Int == 6)
 
         let second = try Self.run(arguments)
-        let again = second.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let again = second.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(again.filter { $0["status"] as? String == "up-to-date" }.count == 6)
         let forced = try Self.run(arguments + ["--force", "--log", "human", "--shard", "1/1"])
         #expect(forced.out.contains("6 of 7 stickers rendered") && !forced.out.contains("up to date"))
@@ -83,10 +102,15 @@ struct CommandLineTests {
     func helpAndUsage() throws {
         let help = try Self.run(["render", "--help"])
         #expect(help.status == 0)
-        for option in ["--output", "--include-3x", "--compression", "--threads", "--quiet", "--shard", "--force", "--log", "--progress"] { #expect(help.out.contains(option)) }
+        for option in [
+            "--output", "--include-3x", "--compression", "--threads", "--quiet", "--shard", "--force", "--log",
+            "--progress",
+        ] { #expect(help.out.contains(option)) }
         let bad = try Self.run(["render", "/no/such/file.png", "-o", NSTemporaryDirectory()])
         #expect(bad.status != 0 && bad.err.contains("/no/such/file.png"))
-        let badLevel = try Self.run(["render", Fixtures.path("stickers/derived"), "-o", NSTemporaryDirectory(), "--compression", "13"])
+        let badLevel = try Self.run([
+            "render", Fixtures.path("stickers/derived"), "-o", NSTemporaryDirectory(), "--compression", "13",
+        ])
         #expect(badLevel.status != 0 && badLevel.err.contains("--compression"))
     }
 
@@ -124,13 +148,16 @@ struct CommandLineTests {
         var written: [Int] = []
         var frames: [[Int]] = []
         for (stem, ext) in [("animated", "png"), ("dispose_bgnd", "gif")] {
-            let renditions = try ["@2x", "@1x"].map { try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(stem)\($0).\(ext)")) }
+            let renditions = try ["@2x", "@1x"].map {
+                try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(stem)\($0).\(ext)"))
+            }
             written.append(renditions.reduce(0) { $0 + $1.count })
             frames.append(try renditions.map { try ImageDecoder.decodeAnimation([UInt8]($0)).frames.count })
         }
         #expect(frames == [[3, 3], [5, 5]])  // the fixtures' frame counts: every frame differs
         for threads in ["1", "2"] {
-            let bench = try Self.run(["bench", "animated"] + files + ["--iterations", "2", "--warmup", "0", "--threads", threads, "--json"])
+            let bench = try Self.run(
+                ["bench", "animated"] + files + ["--iterations", "2", "--warmup", "0", "--threads", threads, "--json"])
             #expect(bench.status == 0, "stderr: \(bench.err)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
             #expect(object["benchmark"] as? String == "animated" && object["threads"] as? Int == Int(threads))
@@ -146,8 +173,10 @@ struct CommandLineTests {
 
     @Test("bench resize --json with 2 threads reports throughput")
     func benchResizeThreads() throws {
-        let bench = try Self.run(["bench", "resize", Fixtures.path("stickers/derived/1F601-300.png"),
-                                  "--iterations", "2", "--warmup", "0", "--threads", "2", "--json"])
+        let bench = try Self.run([
+            "bench", "resize", Fixtures.path("stickers/derived/1F601-300.png"),
+            "--iterations", "2", "--warmup", "0", "--threads", "2", "--json",
+        ])
         #expect(bench.status == 0, "stderr: \(bench.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bench.out.utf8)) as? [String: Any])
         #expect(object["benchmark"] as? String == "resize" && object["threads"] as? Int == 2)

@@ -1,10 +1,10 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
+import RenditionTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Kills `rendition render` with SIGKILL at random moments and resumes it, as a user's
@@ -13,13 +13,16 @@ import Glibc
 struct CrashSafetyTests {
     @Test("a batch killed repeatedly never leaves a partial file and resumes to the same bytes")
     func killAndResume() throws {
-        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(24).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(24).map {
+            Fixtures.path("stickers/openmoji-618/" + $0)
+        }
         #expect(inputs.count == 24)
         let reference = NSTemporaryDirectory() + "rendition-ref-" + UUID().uuidString
         let resumed = NSTemporaryDirectory() + "rendition-kill-" + UUID().uuidString
         let clock = ContinuousClock()
         let started = clock.now
-        let full = try CommandLineTests.run(["render"] + inputs + ["-o", reference, "--threads", "2", "--log", "jsonl"])
+        let full = try CommandLineTests.run(
+            ["render"] + inputs + ["-o", reference, "--threads", "2", "--log", "jsonl"])
         #expect(full.status == 0)
         // Kill moments are fractions of how long the whole batch took here on 2 threads, and the
         // killed runs use 1 thread (about twice as long), so the first kills land mid-batch on
@@ -43,7 +46,8 @@ struct CrashSafetyTests {
             }
             process.waitUntilExit()
             // Whatever is on disk under a final name must be a complete, valid PNG.
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: resumed)) ?? [] where !name.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: resumed)) ?? [] where !name.hasPrefix(".")
+            {
                 let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(resumed)/\(name)")))
                 #expect((try? PNGDecoder.decode(bytes)) != nil, "\(name) is partial or corrupt after a kill")
             }
@@ -51,11 +55,16 @@ struct CrashSafetyTests {
         let last = try CommandLineTests.run(["render"] + inputs + ["-o", resumed, "--threads", "2", "--log", "jsonl"])
         #expect(last.status == 0)
         #expect(kills > 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: reference).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: reference).filter { !$0.hasPrefix(".") }
+            .sorted()
         #expect(names.count == 48)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: resumed).filter { !$0.hasPrefix(".") }.sorted() == names)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: resumed).filter { !$0.hasPrefix(".") }.sorted() == names
+        )
         for name in names {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: "\(reference)/\(name)")) == Data(contentsOf: URL(fileURLWithPath: "\(resumed)/\(name)")))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: "\(reference)/\(name)"))
+                    == Data(contentsOf: URL(fileURLWithPath: "\(resumed)/\(name)")))
         }
         // No temporary files survive the final run.
         #expect(try FileManager.default.contentsOfDirectory(atPath: resumed).filter { $0.contains(".tmp-") }.isEmpty)

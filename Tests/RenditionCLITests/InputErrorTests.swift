@@ -1,5 +1,5 @@
-import RenditionTestSupport
 import Foundation
+import RenditionTestSupport
 import Testing
 
 /// What `rendition render` tells a user about a bad input: the file, what is wrong and,
@@ -8,11 +8,14 @@ import Testing
 @Suite("Input errors on the command line")
 struct InputErrorTests {
     /// Runs `rendition render` on `files` (name → bytes) in a fresh folder with `arguments`.
-    static func render(_ files: [String: [UInt8]], _ arguments: [String] = []) throws -> (status: Int32, out: String, err: String, folder: String) {
+    static func render(_ files: [String: [UInt8]], _ arguments: [String] = []) throws -> (
+        status: Int32, out: String, err: String, folder: String
+    ) {
         let folder = try TemporaryFolder.make("rendition-input-errors")
         for (name, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
         let paths = files.keys.sorted().map { "\(folder)/\($0)" }
-        let result = try CommandLineTests.run(["render"] + paths + ["-o", folder + "/out", "--log", "human", "--no-progress"] + arguments)
+        let result = try CommandLineTests.run(
+            ["render"] + paths + ["-o", folder + "/out", "--log", "human", "--no-progress"] + arguments)
         return (result.status, result.out, result.err, folder)
     }
 
@@ -21,14 +24,19 @@ struct InputErrorTests {
         let gif = HostileInputs.gif(frames: 3, width: 10, height: 10)
         let refused = try Self.render(["three.gif": gif], ["--limit", "frames=2"])
         #expect(refused.status == 1)
-        #expect(refused.err.contains("three.gif: GIF image exceeds a decoding limit: 3 frames is over the limit of 2; "
-            + "if the file is trusted, raise it with --limit frames=N"), "\(refused.err)")
+        #expect(
+            refused.err.contains(
+                "three.gif: GIF image exceeds a decoding limit: 3 frames is over the limit of 2; "
+                    + "if the file is trusted, raise it with --limit frames=N"), "\(refused.err)")
         let allowed = try Self.render(["three.gif": gif], ["--limit", "frames=3", "--limit", "pixels=100"])
         #expect(allowed.status == 0, "\(allowed.err)")
         #expect(FileManager.default.fileExists(atPath: allowed.folder + "/out/three@2x.gif"))
         let small = try Self.render(["three.gif": gif], ["--limit", "input-bytes=20"])
-        #expect(small.err.contains("input of more than 20 bytes is over the limit of 20; if the file is trusted, raise it with --limit input-bytes=N"),
-                "\(small.err)")
+        #expect(
+            small.err.contains(
+                "input of more than 20 bytes is over the limit of 20; if the file is trusted, raise it with --limit input-bytes=N"
+            ),
+            "\(small.err)")
     }
 
     @Test("a --limit setting that cannot be understood is refused with the valid keys")
@@ -36,16 +44,23 @@ struct InputErrorTests {
         let gif = HostileInputs.gif(frames: 1)
         let unknown = try Self.render(["a.gif": gif], ["--limit", "colours=3"])
         #expect(unknown.status != 0)
-        #expect(unknown.err.contains("--limit colours=3: use KEY=VALUE with KEY one of width, height, pixels, frames, decoded-bytes, input-bytes, scans"),
-                "\(unknown.err)")
+        #expect(
+            unknown.err.contains(
+                "--limit colours=3: use KEY=VALUE with KEY one of width, height, pixels, frames, decoded-bytes, input-bytes, scans"
+            ),
+            "\(unknown.err)")
         let zero = try Self.render(["a.gif": gif], ["--limit", "frames=0"])
-        #expect(zero.status != 0 && zero.err.contains("--limit frames=0: the value must be a positive whole number"), "\(zero.err)")
+        #expect(
+            zero.status != 0 && zero.err.contains("--limit frames=0: the value must be a positive whole number"),
+            "\(zero.err)")
     }
 
     @Test("an empty file is reported as empty, not as an unknown format")
     func emptyFile() throws {
         let result = try Self.render(["empty.png": []])
         #expect(result.status == 1)
-        #expect(result.err.contains("could not render \(result.folder)/empty.png: the file is empty (0 bytes)"), "\(result.err)")
+        #expect(
+            result.err.contains("could not render \(result.folder)/empty.png: the file is empty (0 bytes)"),
+            "\(result.err)")
     }
 }

@@ -1,5 +1,5 @@
-import RenditionTestSupport
 import Foundation
+import RenditionTestSupport
 import Testing
 
 /// `rendition lint` as a user runs it: output, JSON schema, exit codes, fixes on disk.
@@ -11,12 +11,16 @@ struct LintCommandTests {
 
     @Test("human output: one block per file, the summary, exit 1 when a file has an error")
     func human() throws {
-        let result = try Self.run(["lint", Fixtures.path("lint/clean.png"), Fixtures.path("lint/canvas-299.png"), "--threads", "2"])
+        let result = try Self.run([
+            "lint", Fixtures.path("lint/clean.png"), Fixtures.path("lint/canvas-299.png"), "--threads", "2",
+        ])
         #expect(result.status == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines[0].hasSuffix("clean.png  PNG  408x408 (regular)  12.3 KB  ok"))
         #expect(lines[1].hasSuffix("canvas-299.png  PNG  299x299  9.2 KB"))
-        #expect(lines[2].hasPrefix("  error canvas-too-small: 299x299 px is smaller than Apple Messages's minimum of 300 px"))
+        #expect(
+            lines[2].hasPrefix(
+                "  error canvas-too-small: 299x299 px is smaller than Apple Messages's minimum of 300 px"))
         #expect(lines.last == "2 files: 1 error, 0 warnings, 0 infos (1 file with errors)")
         let clean = try Self.run(["lint", Fixtures.path("lint/clean.png"), Fixtures.path("lint/small-art.png")])
         #expect(clean.status == 0)  // warnings and infos do not fail
@@ -24,7 +28,9 @@ struct LintCommandTests {
 
     @Test("--json prints the documented document")
     func json() throws {
-        let result = try Self.run(["lint", "--json", Fixtures.path("lint/halo-white.png"), Fixtures.path("lint/animated.png")])
+        let result = try Self.run([
+            "lint", "--json", Fixtures.path("lint/halo-white.png"), Fixtures.path("lint/animated.png"),
+        ])
         #expect(result.status == 0)
         let document = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
         #expect(document["schema"] as? String == "rendition-lint/1")
@@ -34,7 +40,10 @@ struct LintCommandTests {
         let files = document["files"] as! [[String: Any]]
         #expect(files.count == 2)
         let halo = files[0]
-        for key in ["path", "format", "animated", "width", "height", "frames", "bytes", "size_class", "findings", "measurements"] {
+        for key in [
+            "path", "format", "animated", "width", "height", "frames", "bytes", "size_class", "findings",
+            "measurements",
+        ] {
             #expect(halo[key] != nil, "missing \(key)")
         }
         let finding = (halo["findings"] as! [[String: Any]])[0]
@@ -44,22 +53,27 @@ struct LintCommandTests {
         #expect(values["kind"] as? String == "light" && values["fringe_fraction"] is Double)
         let measurements = halo["measurements"] as! [String: Any]
         #expect(measurements["bounds"] as? [Int] != nil && measurements["edge_softness"] as? String == "antialiased")
-        #expect((measurements["visibility"] as! [[String: Any]]).map { $0["background"] as! String }
-            == ["white", "black", "red", "yellow", "multicolor", "photo"])
+        #expect(
+            (measurements["visibility"] as! [[String: Any]]).map { $0["background"] as! String }
+                == ["white", "black", "red", "yellow", "multicolor", "photo"])
         let animated = files[1]
-        #expect(animated["format"] as? String == "apng" && animated["duration_ms"] as? Double == 350 && animated["loop_count"] as? Int == 0)
+        #expect(
+            animated["format"] as? String == "apng" && animated["duration_ms"] as? Double == 350
+                && animated["loop_count"] as? Int == 0)
         #expect(((animated["findings"] as! [[String: Any]])[0])["frame"] as? Int == 1)
     }
 
-    @Test("bad usage exits with 2 and says what is wrong", arguments: [
-        (["lint"], "give at least one file"),
-        (["lint", "x.png", "--fix", "trim"], "--fix needs an output folder"),
-        (["lint", "x.png", "--fix", "shrink", "-o", "/tmp"], "unknown fix 'shrink'"),
-        (["lint", "x.png", "--fix", "pad", "-o", "/tmp", "--in-place"], "either -o or --in-place"),
-        (["lint", "x.png", "--profile", "myspace"], "unknown profile 'myspace'"),
-        (["lint", "x.png", "--max-bytes", "0"], "--max-bytes must be positive"),
-        (["lint", "x.png", "--frobnicate"], "Unknown option"),
-    ])
+    @Test(
+        "bad usage exits with 2 and says what is wrong",
+        arguments: [
+            (["lint"], "give at least one file"),
+            (["lint", "x.png", "--fix", "trim"], "--fix needs an output folder"),
+            (["lint", "x.png", "--fix", "shrink", "-o", "/tmp"], "unknown fix 'shrink'"),
+            (["lint", "x.png", "--fix", "pad", "-o", "/tmp", "--in-place"], "either -o or --in-place"),
+            (["lint", "x.png", "--profile", "myspace"], "unknown profile 'myspace'"),
+            (["lint", "x.png", "--max-bytes", "0"], "--max-bytes must be positive"),
+            (["lint", "x.png", "--frobnicate"], "Unknown option"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
         #expect(result.status == 2)
@@ -69,23 +83,32 @@ struct LintCommandTests {
     @Test("--max-bytes changes the limit; --list-codes lists every code")
     func options() throws {
         let tight = try Self.run(["lint", Fixtures.path("lint/clean.png"), "--max-bytes", "10000"])
-        #expect(tight.status == 1 && tight.out.contains("file-too-large: 12,252 bytes is over Apple Messages's limit of 10,000 bytes"))
+        #expect(
+            tight.status == 1
+                && tight.out.contains("file-too-large: 12,252 bytes is over Apple Messages's limit of 10,000 bytes"))
         let codes = try Self.run(["lint", "--list-codes"])
         #expect(codes.status == 0 && codes.out.split(separator: "\n").count == 26)
-        #expect(codes.out.contains("matte-halo") && codes.out.contains("warning") && codes.out.contains("codec-not-allowed"))
+        #expect(
+            codes.out.contains("matte-halo") && codes.out.contains("warning") && codes.out.contains("codec-not-allowed")
+        )
     }
 
     @Test("--fix writes fixed PNGs to -o and lints them again; --in-place replaces the input")
     func fix() throws {
         let folder = NSTemporaryDirectory() + "rendition-lint-" + UUID().uuidString
-        let result = try Self.run(["lint", Fixtures.path("lint/halo-white.png"), Fixtures.path("lint/non-square.png"),
-                                   "--fix", "unmatte,pad", "-o", folder])
+        let result = try Self.run([
+            "lint", Fixtures.path("lint/halo-white.png"), Fixtures.path("lint/non-square.png"),
+            "--fix", "unmatte,pad", "-o", folder,
+        ])
         #expect(result.status == 0, "every fix succeeded and the fixed files have no findings: \(result.out)")
         #expect(result.out.contains("fixed \(Fixtures.path("lint/halo-white.png")) -> \(folder)/halo-white.png"))
         #expect(result.out.contains("  unmatte: matte #fffffe taken out of"))
         #expect(result.out.contains("  pad: 408x300 -> 408x408"))
         #expect(result.out.components(separatedBy: "  now: no findings").count == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["halo-white.png", "non-square.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "halo-white.png", "non-square.png",
+            ])
 
         let copy = folder + "/copy.png"
         try FileManager.default.copyItem(atPath: Fixtures.path("lint/touching-edge.png"), toPath: copy)

@@ -14,9 +14,11 @@ struct PackInputCheckTests {
         let folder = NSTemporaryDirectory() + "rendition-pack-check-" + UUID().uuidString
         let src = folder + "/src"
         try FileManager.default.createDirectory(atPath: src, withIntermediateDirectories: true)
-        for (fixture, name) in [("stickers/derived/1F601-300.png", "smile.png"), ("lint/opaque.jpg", "opaque.jpg"),
-                                ("lint/white-box.png", "white-box.png"), ("stickers/openmoji-618/002D.png", "a.png"),
-                                ("stickers/openmoji-618/1F195.png", "b.png"), ("stickers/openmoji-618/1F1E7-1F1F2.png", "c.png")] {
+        for (fixture, name) in [
+            ("stickers/derived/1F601-300.png", "smile.png"), ("lint/opaque.jpg", "opaque.jpg"),
+            ("lint/white-box.png", "white-box.png"), ("stickers/openmoji-618/002D.png", "a.png"),
+            ("stickers/openmoji-618/1F195.png", "b.png"), ("stickers/openmoji-618/1F1E7-1F1F2.png", "c.png"),
+        ] {
             try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: "\(src)/\(name)")
         }
         var dot = Raster(width: 1, height: 1)
@@ -56,13 +58,19 @@ struct PackInputCheckTests {
         let folder = try Self.source()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        let result = try CommandLineTests.run(["pack", folder + "/src", "-o", out, "--log", "human", "--allow-lint-errors"])
+        let result = try CommandLineTests.run([
+            "pack", folder + "/src", "-o", out, "--log", "human", "--allow-lint-errors",
+        ])
         #expect(result.status == 0, "\(result.out)\n\(result.err)")
         let report = try Self.report(out)
         for name in ["opaque", "white-box", "tiny"] {
             #expect(report[name]?["status"] as? String == "ok", "\(name)")
-            #expect((report[name]?["notes"] as? [String])?.contains { $0.hasPrefix("packed despite lint error") } == true, "\(name)")
+            #expect(
+                (report[name]?["notes"] as? [String])?.contains { $0.hasPrefix("packed despite lint error") } == true,
+                "\(name)")
         }
-        #expect((report["tiny"]?["notes"] as? [String])?.contains { $0.hasPrefix("upscaled 1x1 to fit 618x618 (618.0x)") } == true)
+        #expect(
+            (report["tiny"]?["notes"] as? [String])?.contains { $0.hasPrefix("upscaled 1x1 to fit 618x618 (618.0x)") }
+                == true)
     }
 }

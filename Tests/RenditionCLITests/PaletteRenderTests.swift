@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
+import RenditionTestSupport
 import Testing
 
 /// `rendition render --palette`: lossy dithered palette PNG and APNG renditions.
@@ -26,14 +26,17 @@ struct PaletteRenderTests {
     static func inputs() throws -> String {
         let folder = try TemporaryFolder.make("rendition-palette-in")
         for file in ["stickers/noto-512/emoji_u1f3c2.png", "stickers/openmoji-618/E04A.png"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: "\(folder)/\(URL(fileURLWithPath: file).lastPathComponent)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path(file), toPath: "\(folder)/\(URL(fileURLWithPath: file).lastPathComponent)")
         }
         let square = try TestAnimations.movingSquare(frames: 6, side: 300)
         try Data(try APNGEncoder().encode(square)).write(to: URL(fileURLWithPath: "\(folder)/square.png"))
         return folder
     }
 
-    static func render(_ input: String, _ options: [String], environment: [String: String] = [:]) throws -> [String: [UInt8]] {
+    static func render(_ input: String, _ options: [String], environment: [String: String] = [:]) throws -> [String:
+        [UInt8]]
+    {
         let output = try TemporaryFolder.make("rendition-palette-out")
         let result = try run(["render", input, "-o", output, "--log", "jsonl"] + options, environment: environment)
         #expect(result.status == 0, "\(result.err)")
@@ -77,7 +80,10 @@ struct PaletteRenderTests {
     func usageErrors() throws {
         let input = try Self.inputs()
         let output = try TemporaryFolder.make("rendition-palette-usage")
-        for options in [["--palette-similarity", "0.9"], ["--palette", "--palette-similarity", "1.5"], ["--palette", "--palette-similarity", "2"]] {
+        for options in [
+            ["--palette-similarity", "0.9"], ["--palette", "--palette-similarity", "1.5"],
+            ["--palette", "--palette-similarity", "2"],
+        ] {
             let result = try Self.run(["render", input, "-o", output] + options)
             #expect(result.status == 2, "\(options): status \(result.status)")
             #expect(result.err.contains("--palette"), "\(options): \(result.err)")

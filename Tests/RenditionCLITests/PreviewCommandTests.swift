@@ -1,27 +1,38 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// `rendition preview` as a user runs it.
 @Suite("rendition preview")
 struct PreviewCommandTests {
-    @Test("rendition preview writes one PNG sheet (a file it cannot decode gets a card, an error line and exit 1); bad usage exits 2")
+    @Test(
+        "rendition preview writes one PNG sheet (a file it cannot decode gets a card, an error line and exit 1); bad usage exits 2"
+    )
     func command() throws {
         let sheet = NSTemporaryDirectory() + "rendition-preview-" + UUID().uuidString + "/sheet.png"
-        let result = try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"),
-                                               Fixtures.path("pngsuite/xcsn0g01.png"), "-o", sheet, "--scales", "2,1"])
+        let result = try CommandLineTests.run([
+            "preview", Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"),
+            Fixtures.path("pngsuite/xcsn0g01.png"), "-o", sheet, "--scales", "2,1",
+        ])
         #expect(result.status == 1, "\(result.err)")
-        #expect(result.err == "error: \(Fixtures.path("pngsuite/xcsn0g01.png")): cannot be read or decoded (its card shows why)\n")
+        #expect(
+            result.err
+                == "error: \(Fixtures.path("pngsuite/xcsn0g01.png")): cannot be read or decoded (its card shows why)\n")
         #expect(result.out.hasPrefix("wrote \(sheet): "))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sheet)))
         let image = try ImageDecoder.decode(bytes)
-        let cards = [Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"), Fixtures.path("pngsuite/xcsn0g01.png")]
-            .map { PreviewSheet(options: PreviewOptions(scales: [.x2, .x1])).card(path: $0).raster }
+        let cards = [
+            Fixtures.path("lint/clean.png"), Fixtures.path("lint/animated.png"), Fixtures.path("pngsuite/xcsn0g01.png"),
+        ]
+        .map { PreviewSheet(options: PreviewOptions(scales: [.x2, .x1])).card(path: $0).raster }
         #expect(image.height == 24 + 57 + cards.reduce(0) { $0 + $1.height + 24 })
-        #expect(image.width == max(cards.map(\.width).max()!, image.width) && image.width >= cards.map(\.width).max()! + 48)
-        #expect(try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", sheet, "--scales", "4"]).status == 2)
+        #expect(
+            image.width == max(cards.map(\.width).max()!, image.width) && image.width >= cards.map(\.width).max()! + 48)
+        #expect(
+            try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", sheet, "--scales", "4"]).status
+                == 2)
         #expect(try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", "sheet.jpg"]).status == 2)
         #expect(try CommandLineTests.run(["preview", "-o", sheet]).status == 2)
     }
@@ -30,11 +41,19 @@ struct PreviewCommandTests {
     func pages() throws {
         let folder = NSTemporaryDirectory() + "rendition-preview-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let inputs = [Fixtures.path("lint/clean.png"), Fixtures.path("lint/dark-art.png"), Fixtures.path("lint/halo-white.png")]
-        let result = try CommandLineTests.run(["preview"] + inputs + ["-o", folder + "/sheet.png", "--scales", "1",
-                                                                      "--stickers-per-page", "2"])
+        let inputs = [
+            Fixtures.path("lint/clean.png"), Fixtures.path("lint/dark-art.png"), Fixtures.path("lint/halo-white.png"),
+        ]
+        let result = try CommandLineTests.run(
+            ["preview"] + inputs + [
+                "-o", folder + "/sheet.png", "--scales", "1",
+                "--stickers-per-page", "2",
+            ])
         #expect(result.status == 0, "\(result.err)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["sheet-1.png", "sheet-2.png", "sheet.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "sheet-1.png", "sheet-2.png", "sheet.html",
+            ])
         let first = try ImageDecoder.decode(try Fixtures.bytesAt(folder + "/sheet-1.png"))
         let second = try ImageDecoder.decode(try Fixtures.bytesAt(folder + "/sheet-2.png"))
         let cards = inputs.map { PreviewSheet(options: PreviewOptions(scales: [.x1])).card(path: $0).raster }
@@ -45,7 +64,8 @@ struct PreviewCommandTests {
         #expect(result.out.contains("wrote \(folder)/sheet.html: 2 pages, 3 stickers"))
 
         // A page is never taller than --page-height unless one card alone is.
-        let tall = try CommandLineTests.run(["preview"] + inputs + ["-o", folder + "/tall.png", "--scales", "1", "--page-height", "1000"])
+        let tall = try CommandLineTests.run(
+            ["preview"] + inputs + ["-o", folder + "/tall.png", "--scales", "1", "--page-height", "1000"])
         #expect(tall.status == 0, "\(tall.err)")
         let tallPages = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("tall-") }
         #expect(tallPages.count >= 2, "\(tallPages)")
@@ -62,19 +82,27 @@ struct PreviewCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var stickers: [String] = []
         for sub in ["openmoji-618", "noto-512", "derived"] {
-            stickers += try Fixtures.files(in: "stickers/" + sub, extension: "png").map { Fixtures.path("stickers/\(sub)/\($0)") }
+            stickers += try Fixtures.files(in: "stickers/" + sub, extension: "png").map {
+                Fixtures.path("stickers/\(sub)/\($0)")
+            }
         }
         #expect(stickers.count >= 190)
         let inputs = stickers + stickers  // a few hundred cards
         // Peak resident memory of the child, from python3's getrusage of its only child.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
-            import resource, subprocess, sys
-            code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
-            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
-            """, CommandLineTests.executable.path, "preview"] + inputs + ["-o", folder + "/sheet.png", "--scales", "1", "--threads", "2",
-                                                                          "--page-height", "4000"]
+        process.arguments =
+            [
+                "python3", "-c",
+                """
+                import resource, subprocess, sys
+                code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+                print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+                """, CommandLineTests.executable.path, "preview",
+            ] + inputs + [
+                "-o", folder + "/sheet.png", "--scales", "1", "--threads", "2",
+                "--page-height", "4000",
+            ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()

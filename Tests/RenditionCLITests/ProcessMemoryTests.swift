@@ -1,6 +1,7 @@
 import Foundation
-@testable import rendition
 import Testing
+
+@testable import rendition
 
 /// `ProcessMemory`, which `rendition render` reports peak memory with.
 @Suite("Process memory")

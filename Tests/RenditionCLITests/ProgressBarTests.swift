@@ -10,23 +10,27 @@ struct ProgressBarTests {
     static func runInTerminal(_ arguments: [String]) throws -> (status: Int32, screen: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", """
-            import os, pty, subprocess, sys
-            master, slave = pty.openpty()
-            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
-            os.close(slave)
-            screen = b""
-            while True:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                screen += chunk
-            sys.stdout.buffer.write(screen)
-            sys.exit(child.wait())
-            """, CommandLineTests.executable.path] + arguments
+        process.arguments =
+            [
+                "python3", "-c",
+                """
+                import os, pty, subprocess, sys
+                master, slave = pty.openpty()
+                child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
+                os.close(slave)
+                screen = b""
+                while True:
+                    try:
+                        chunk = os.read(master, 65536)
+                    except OSError:
+                        break
+                    if not chunk:
+                        break
+                    screen += chunk
+                sys.stdout.buffer.write(screen)
+                sys.exit(child.wait())
+                """, CommandLineTests.executable.path,
+            ] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
@@ -40,7 +44,9 @@ struct ProgressBarTests {
     func barAfterEveryLine() throws {
         let output = NSTemporaryDirectory() + "rendition-bar-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(12).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(12).map {
+            Fixtures.path("stickers/openmoji-618/" + $0)
+        }
         let result = try Self.runInTerminal(["render"] + inputs + ["-o", output, "--threads", "2"])
         #expect(result.status == 0, "\(result.screen)")
         // Each sticker line ends with a newline; what follows it up to the next line must
@@ -51,7 +57,9 @@ struct ProgressBarTests {
         #expect(stickerLines.count == inputs.count, "\(result.screen.debugDescription)")
         for index in stickerLines {
             let next = index + 1 < lines.count ? lines[index + 1] : ""
-            #expect(next.contains("stickers/s"), "no bar after line \(index): \(lines[index]) / next: \(next.debugDescription)")
+            #expect(
+                next.contains("stickers/s"),
+                "no bar after line \(index): \(lines[index]) / next: \(next.debugDescription)")
         }
     }
 
@@ -62,13 +70,15 @@ struct ProgressBarTests {
         defer { for path in [source, output] { try? FileManager.default.removeItem(atPath: path) } }
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         for name in ["1F41D-300.png", "1F601-300.png"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/" + name), toPath: "\(source)/\(name)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/derived/" + name), toPath: "\(source)/\(name)")
         }
         // Two stills are too few for a WhatsApp pack: an error message follows the stickers.
         let result = try Self.runInTerminal(["pack", source, "-o", output, "--platform", "whatsapp"])
         #expect(result.status == 1, "\(result.screen)")
         let lines = result.screen.components(separatedBy: "\r\n")
-        let error = try #require(lines.first { $0.contains("error: whatsapp: 2 still sticker(s)") }, "\(result.screen.debugDescription)")
+        let error = try #require(
+            lines.first { $0.contains("error: whatsapp: 2 still sticker(s)") }, "\(result.screen.debugDescription)")
         // What the terminal shows of that line is what follows its last carriage return.
         let shown = error.components(separatedBy: "\r").last ?? ""
         #expect(shown.hasPrefix("\u{1B}[Kerror: whatsapp:"), "\(error.debugDescription)")

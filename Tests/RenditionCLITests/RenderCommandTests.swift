@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// `rendition render` on animations and on many threads: the same bytes whatever the thread
@@ -11,7 +11,8 @@ struct RenderCommandTests {
     /// Every file in `folder` except the manifest (whose lines follow completion order) and its lock.
     static func files(in folder: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(".rendition-manifest") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where !name.hasPrefix(".rendition-manifest") {
             files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
         return files
@@ -23,7 +24,9 @@ struct RenderCommandTests {
         var runs: [(threads: Int, files: [String: Data])] = []
         for threads in [1, 2, 8, 8] {
             let output = try TemporaryFolder.make("rendition-determinism-out")
-            let result = try CommandLineTests.run(["render", input, "-o", output, "--include-3x", "--threads", "\(threads)", "--log", "jsonl"])
+            let result = try CommandLineTests.run([
+                "render", input, "-o", output, "--include-3x", "--threads", "\(threads)", "--log", "jsonl",
+            ])
             #expect(result.status == 0, "\(result.err)")
             runs.append((threads, try Self.files(in: output)))
         }
@@ -42,9 +45,10 @@ struct RenderCommandTests {
         let path = Fixtures.path("animated/moving-square-300f-618.png")
         let result = try CommandLineTests.run(["render", path, "-o", output, "--threads", "2", "--log", "jsonl"])
         #expect(result.status == 0, "\(result.err)")
-        let summary = try #require(result.out.split(separator: "\n").last.flatMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        })
+        let summary = try #require(
+            result.out.split(separator: "\n").last.flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            })
         let peakBytes = try #require(summary["peak_rss_bytes"] as? Int)
         // Frames are resampled as they are decoded, so the full-size master (458 MB) is never
         // held: what stays is the @2x and @1x frames (255 MB) and the encoders' working memory.
@@ -52,7 +56,8 @@ struct RenderCommandTests {
         if TestEnvironment.checksPeakMemory {
             #expect(peakBytes < resampled * 13 / 10 + 64 << 20, "peak RSS \(peakBytes >> 20) MB")
         }
-        let twoX = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving-square-300f-618@2x.png"))))
+        let twoX = try APNGDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving-square-300f-618@2x.png"))))
         #expect(twoX.frames.count == 300 && twoX.width == 412)
     }
 }

@@ -22,7 +22,9 @@ struct ScriptBuildFolderTests {
             return trimmed.hasPrefix("swift build") || trimmed.hasPrefix("swift test")
         }.map { line in
             let words = line.split(separator: " ").map(String.init)
-            let scratch = words.firstIndex(of: "--scratch-path").map { words[$0 + 1].replacingOccurrences(of: "\"", with: "") } ?? ".build"
+            let scratch =
+                words.firstIndex(of: "--scratch-path").map { words[$0 + 1].replacingOccurrences(of: "\"", with: "") }
+                ?? ".build"
             return Build(script: script, scratchPath: scratch, testable: words.contains("-enable-testing"))
         }
     }

@@ -1,13 +1,16 @@
 import CRendition
-@testable import RenditionC
 import RenditionCore
 import Testing
+
+@testable import RenditionC
 
 @Suite("C interface: version and error model")
 struct ErrorModelTests {
     @Test("rdn_version and rdn_version_string match the header's macros")
     func versionMatchesHeader() {
-        #expect(rdn_version() == UInt32(RDN_VERSION_MAJOR) * 10_000 + UInt32(RDN_VERSION_MINOR) * 100 + UInt32(RDN_VERSION_PATCH))
+        #expect(
+            rdn_version() == UInt32(RDN_VERSION_MAJOR) * 10_000 + UInt32(RDN_VERSION_MINOR) * 100
+                + UInt32(RDN_VERSION_PATCH))
         #expect(String(cString: rdn_version_string()) == RDN_VERSION_STRING)
         #expect(RDN_VERSION_STRING == "\(RDN_VERSION_MAJOR).\(RDN_VERSION_MINOR).\(RDN_VERSION_PATCH)")
     }
@@ -28,8 +31,10 @@ struct ErrorModelTests {
     @Test("every status has its name; unknown values are RDN_STATUS_UNKNOWN")
     func statusNames() {
         let names = [
-            "RDN_OK", "RDN_ERROR_INVALID_ARGUMENT", "RDN_ERROR_UNRECOGNIZED_FORMAT", "RDN_ERROR_CORRUPT", "RDN_ERROR_UNSUPPORTED",
-            "RDN_ERROR_LIMIT_EXCEEDED", "RDN_ERROR_IO", "RDN_ERROR_OUT_OF_MEMORY", "RDN_ERROR_ENCODE", "RDN_ERROR_INTERNAL",
+            "RDN_OK", "RDN_ERROR_INVALID_ARGUMENT", "RDN_ERROR_UNRECOGNIZED_FORMAT", "RDN_ERROR_CORRUPT",
+            "RDN_ERROR_UNSUPPORTED",
+            "RDN_ERROR_LIMIT_EXCEEDED", "RDN_ERROR_IO", "RDN_ERROR_OUT_OF_MEMORY", "RDN_ERROR_ENCODE",
+            "RDN_ERROR_INTERNAL",
         ]
         #expect((0..<10).map { String(cString: rdn_status_name(rdn_status(rawValue: $0))) } == names)
         #expect(String(cString: rdn_status_name(rdn_status(rawValue: 10))) == "RDN_STATUS_UNKNOWN")
@@ -40,13 +45,17 @@ struct ErrorModelTests {
         var error: OpaquePointer?
         // RDN_ERROR_INTERNAL has no input that triggers it (it marks bugs); the reporting path
         // is the same for every status, so it is exercised directly.
-        let status = reportingErrors(&error) { () throws(CFailure) in throw CFailure(RDN_ERROR_INTERNAL, "invariant broken: ünïcode kept") }
+        let status = reportingErrors(&error) { () throws(CFailure) in
+            throw CFailure(RDN_ERROR_INTERNAL, "invariant broken: ünïcode kept")
+        }
         #expect(status == RDN_ERROR_INTERNAL)
         #expect(rdn_error_status(error) == RDN_ERROR_INTERNAL)
         #expect(String(cString: rdn_error_message(error)) == "invariant broken: ünïcode kept")
         rdn_error_free(error)
 
-        #expect(reportingErrors(nil) { () throws(CFailure) in throw .invalidArgument("nobody asked") } == RDN_ERROR_INVALID_ARGUMENT)
+        #expect(
+            reportingErrors(nil) { () throws(CFailure) in throw .invalidArgument("nobody asked") }
+                == RDN_ERROR_INVALID_ARGUMENT)
         var untouched: OpaquePointer? = OpaquePointer(bitPattern: 16)
         #expect(reportingErrors(&untouched) { () throws(CFailure) in } == RDN_OK)
         #expect(untouched == nil, "success writes NULL")

@@ -7,11 +7,15 @@ import Testing
 @Suite("C interface: folders, lint, pack")
 struct FolderFunctionTests {
     /// Renders `input` into `output` through rdn_render_directory; returns the parsed report.
-    static func renderDirectory(_ input: String, _ output: String, _ options: rdn_render_options? = nil) throws -> [String: Any] {
+    static func renderDirectory(_ input: String, _ output: String, _ options: rdn_render_options? = nil) throws
+        -> [String: Any]
+    {
         var report: UnsafeMutablePointer<CChar>?
         var options = options
         expectOK { error in
-            if options != nil { return withUnsafePointer(to: &options!) { rdn_render_directory(input, output, $0, &report, error) } }
+            if options != nil {
+                return withUnsafePointer(to: &options!) { rdn_render_directory(input, output, $0, &report, error) }
+            }
             return rdn_render_directory(input, output, nil, &report, error)
         }
         defer { rdn_string_free(report) }
@@ -26,7 +30,8 @@ struct FolderFunctionTests {
         let output = outputRoot + "/renditions"
         defer { Repository.remove(input, outputRoot) }
         for name in ["1F41D-300.png", "1F601-300.png"] {
-            try FileManager.default.copyItem(atPath: "\(Repository.root)/Fixtures/stickers/derived/\(name)", toPath: "\(input)/\(name)")
+            try FileManager.default.copyItem(
+                atPath: "\(Repository.root)/Fixtures/stickers/derived/\(name)", toPath: "\(input)/\(name)")
         }
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(input)/broken.png"))
 
@@ -38,7 +43,10 @@ struct FolderFunctionTests {
         #expect(stickers.map { $0["status"] as? String } == ["ok", "ok", "failed"])
         #expect((stickers[2]["error"] as? String)?.contains("unknown signature") == true)
         let outputs = stickers[0]["outputs"] as? [[String: Any]] ?? []
-        #expect(outputs.map { [$0["scale"] as? Int, $0["width"] as? Int, $0["height"] as? Int] } == [[2, 200, 200], [1, 100, 100]])
+        #expect(
+            outputs.map { [$0["scale"] as? Int, $0["width"] as? Int, $0["height"] as? Int] } == [
+                [2, 200, 200], [1, 100, 100],
+            ])
         for output in outputs {
             let path = output["path"] as? String ?? ""
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
@@ -50,19 +58,29 @@ struct FolderFunctionTests {
         #expect((second["stickers"] as? [[String: Any]])?.first?["status"] as? String == "up-to-date")
     }
 
-    @Test("rdn_render_directory: missing folders are RDN_ERROR_IO; NULL or empty paths are invalid; no report requested is fine")
+    @Test(
+        "rdn_render_directory: missing folders are RDN_ERROR_IO; NULL or empty paths are invalid; no report requested is fine"
+    )
     func renderDirectoryFailures() throws {
         let output = try Repository.temporaryFolder("out")
         let empty = try Repository.temporaryFolder("empty")
         defer { Repository.remove(output, empty) }
         var report: UnsafeMutablePointer<CChar>?
-        expectFailure(RDN_ERROR_IO, containing: "no such file or folder") { rdn_render_directory("/nonexistent/stickers", output, nil, &report, $0) }
+        expectFailure(RDN_ERROR_IO, containing: "no such file or folder") {
+            rdn_render_directory("/nonexistent/stickers", output, nil, &report, $0)
+        }
         #expect(report == nil)
         let file = output + "/file"
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        expectFailure(RDN_ERROR_IO, containing: file) { rdn_render_directory("\(Repository.root)/Fixtures/stickers/derived", file + "/sub", nil, &report, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "input_dir is NULL") { rdn_render_directory(nil, output, nil, &report, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "output_dir is empty") { rdn_render_directory(output, "", nil, &report, $0) }
+        expectFailure(RDN_ERROR_IO, containing: file) {
+            rdn_render_directory("\(Repository.root)/Fixtures/stickers/derived", file + "/sub", nil, &report, $0)
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "input_dir is NULL") {
+            rdn_render_directory(nil, output, nil, &report, $0)
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "output_dir is empty") {
+            rdn_render_directory(output, "", nil, &report, $0)
+        }
         expectOK { rdn_render_directory(empty, output + "/none", nil, nil, $0) }
     }
 
@@ -71,11 +89,15 @@ struct FolderFunctionTests {
         let path = "\(Repository.root)/Fixtures/lint/white-box.png"
         let bytes = try Repository.fixture("lint/white-box.png")
         var json: UnsafeMutablePointer<CChar>?
-        expectOK { error in bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, path, nil, &json, error) } }
+        expectOK { error in
+            bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, path, nil, &json, error) }
+        }
         let text = json.map { String(cString: $0) } ?? ""
         rdn_string_free(json)
         let report = StickerLinter(options: LintOptions()).lint(path: path)
-        #expect(text == (try LintDocument(reports: [report], profile: .appleMessages).json()), "same text as `rendition lint --json FILE`")
+        #expect(
+            text == (try LintDocument(reports: [report], profile: .appleMessages).json()),
+            "same text as `rendition lint --json FILE`")
         #expect(report.codes.contains(.opaqueBackground), "the fixture has the finding it was made for")
 
         let cli = try run(Self.renditionExecutable, ["lint", "--json", path])
@@ -87,11 +109,18 @@ struct FolderFunctionTests {
         rdn_string_free(garbage)
         // Other platforms' lint profiles: WhatsApp wants 512x512 WebP, so this PNG has errors.
         var whatsapp: UnsafeMutablePointer<CChar>?
-        expectOK { error in bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "whatsapp", &whatsapp, error) } }
+        expectOK { error in
+            bytes.withUnsafeBufferPointer {
+                rdn_lint_bytes($0.baseAddress, $0.count, nil, "whatsapp", &whatsapp, error)
+            }
+        }
         let whatsappDocument = whatsapp.map { String(cString: $0) } ?? ""
         rdn_string_free(whatsapp)
-        let whatsappReport = StickerLinter(options: LintOptions(profile: StickerProfile.builtIn["whatsapp"]!)).lint(bytes: bytes, path: "sticker")
-        #expect(whatsappDocument == (try LintDocument(reports: [whatsappReport], profile: StickerProfile.builtIn["whatsapp"]!).json()))
+        let whatsappReport = StickerLinter(options: LintOptions(profile: StickerProfile.builtIn["whatsapp"]!)).lint(
+            bytes: bytes, path: "sticker")
+        #expect(
+            whatsappDocument
+                == (try LintDocument(reports: [whatsappReport], profile: StickerProfile.builtIn["whatsapp"]!).json()))
         #expect(whatsappDocument.contains("\"profile\" : \"whatsapp\"") && whatsappReport.hasErrors)
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"myspace\"") { error in
             bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, "myspace", &json, error) }
@@ -99,16 +128,20 @@ struct FolderFunctionTests {
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_json is NULL") { error in
             bytes.withUnsafeBufferPointer { rdn_lint_bytes($0.baseAddress, $0.count, nil, nil, nil, error) }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "bytes is NULL") { rdn_lint_bytes(nil, 3, nil, nil, &json, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "bytes is NULL") {
+            rdn_lint_bytes(nil, 3, nil, nil, &json, $0)
+        }
         #expect(json == nil)
     }
 
     /// The `rendition` executable next to the test bundle.
     static var renditionExecutable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rendition").path
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rendition")
+            .path
     }
 
-    @Test("rdn_render_pack builds the Apple catalog (and a platform's pack for its profile) and returns pack-report.json")
+    @Test(
+        "rdn_render_pack builds the Apple catalog (and a platform's pack for its profile) and returns pack-report.json")
     func renderPack() throws {
         let output = try Repository.temporaryFolder("pack")
         let empty = try Repository.temporaryFolder("empty")
@@ -132,13 +165,21 @@ struct FolderFunctionTests {
         #expect(files.fileExists(atPath: output + "/telegram"))
         #expect(!files.fileExists(atPath: output + "/whatsapp"))
 
-        expectFailure(RDN_ERROR_IO, containing: "is not a folder") { rdn_render_pack("/nonexistent", output, nil, &report, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "no sticker images found") { rdn_render_pack(empty, output + "/e", nil, &report, $0) }
+        expectFailure(RDN_ERROR_IO, containing: "is not a folder") {
+            rdn_render_pack("/nonexistent", output, nil, &report, $0)
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "no sticker images found") {
+            rdn_render_pack(empty, output + "/e", nil, &report, $0)
+        }
         "myspace".withCString { profile in
             var unknown = renderOptions { $0.profile = profile }
-            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"myspace\"") { rdn_render_pack(source, output, &unknown, &report, $0) }
+            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"myspace\"") {
+                rdn_render_pack(source, output, &unknown, &report, $0)
+            }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "source_dir is NULL") { rdn_render_pack(nil, output, nil, &report, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "source_dir is NULL") {
+            rdn_render_pack(nil, output, nil, &report, $0)
+        }
         #expect(report == nil)
     }
 }

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("C interface: images")
 struct ImageFunctionTests {
-    @Test("rdn_image_decode + rdn_image_get_info + rdn_image_copy_pixels give the Swift decoder's pixels, both alpha forms, with stride")
+    @Test(
+        "rdn_image_decode + rdn_image_get_info + rdn_image_copy_pixels give the Swift decoder's pixels, both alpha forms, with stride"
+    )
     func stillSticker() throws {
         let bytes = try Repository.fixture(CFixtures.sticker)
         let reference = try ImageDecoder.decode(bytes)
@@ -18,22 +20,30 @@ struct ImageFunctionTests {
         #expect(info.source_format == RDN_FORMAT_PNG)
 
         let width = 618, height = 618, stride = width * 4 + 12
-        for (alpha, expected) in [(RDN_ALPHA_PREMULTIPLIED, reference.bytes), (RDN_ALPHA_STRAIGHT, reference.straightRGBA())] {
+        for (alpha, expected) in [
+            (RDN_ALPHA_PREMULTIPLIED, reference.bytes), (RDN_ALPHA_STRAIGHT, reference.straightRGBA()),
+        ] {
             var buffer = [UInt8](repeating: 0xA5, count: stride * height)
             expectOK { error in
-                buffer.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, alpha, $0.baseAddress, stride, $0.count, error) }
+                buffer.withUnsafeMutableBufferPointer {
+                    rdn_image_copy_pixels(image, 0, alpha, $0.baseAddress, stride, $0.count, error)
+                }
             }
             var rows: [UInt8] = []
             for y in 0..<height {
                 rows += buffer[(y * stride)..<(y * stride + width * 4)]
-                #expect(buffer[(y * stride + width * 4)..<((y + 1) * stride)].allSatisfy { $0 == 0xA5 }, "padding of row \(y) written")
+                #expect(
+                    buffer[(y * stride + width * 4)..<((y + 1) * stride)].allSatisfy { $0 == 0xA5 },
+                    "padding of row \(y) written")
             }
             #expect(rows == expected, "alpha \(alpha.rawValue)")
         }
         // The buffer may end right after the last row's pixels.
         var exact = [UInt8](repeating: 0, count: stride * (height - 1) + width * 4)
         expectOK { error in
-            exact.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, stride, $0.count, error) }
+            exact.withUnsafeMutableBufferPointer {
+                rdn_image_copy_pixels(image, 0, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, stride, $0.count, error)
+            }
         }
     }
 
@@ -53,7 +63,9 @@ struct ImageFunctionTests {
             delays.append([numerator, denominator])
             var pixels = [UInt8](repeating: 0, count: 64 * 48 * 4)
             expectOK { error in
-                pixels.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, frame, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, 256, $0.count, error) }
+                pixels.withUnsafeMutableBufferPointer {
+                    rdn_image_copy_pixels(image, frame, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, 256, $0.count, error)
+                }
             }
             #expect(pixels == reference.frames[Int(frame)].raster.bytes, "frame \(frame)")
         }
@@ -93,12 +105,17 @@ struct ImageFunctionTests {
         }
         var image: OpaquePointer?
         expectOK { error in
-            straight.withUnsafeBufferPointer { rdn_image_create(UInt32(width), UInt32(height), $0.baseAddress, stride, $0.count, RDN_ALPHA_STRAIGHT, &image, error) }
+            straight.withUnsafeBufferPointer {
+                rdn_image_create(
+                    UInt32(width), UInt32(height), $0.baseAddress, stride, $0.count, RDN_ALPHA_STRAIGHT, &image, error)
+            }
         }
         defer { rdn_image_free(image) }
         var premultiplied = [UInt8](repeating: 0, count: width * height * 4)
         expectOK { error in
-            premultiplied.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, width * 4, $0.count, error) }
+            premultiplied.withUnsafeMutableBufferPointer {
+                rdn_image_copy_pixels(image, 0, RDN_ALPHA_PREMULTIPLIED, $0.baseAddress, width * 4, $0.count, error)
+            }
         }
         var expected: [UInt8] = []
         for y in 0..<height {
@@ -114,7 +131,11 @@ struct ImageFunctionTests {
         // Premultiplied input is taken as is, and AUTO encodes it as PNG with the same pixels.
         var again: OpaquePointer?
         expectOK { error in
-            premultiplied.withUnsafeBufferPointer { rdn_image_create(UInt32(width), UInt32(height), $0.baseAddress, width * 4, $0.count, RDN_ALPHA_PREMULTIPLIED, &again, error) }
+            premultiplied.withUnsafeBufferPointer {
+                rdn_image_create(
+                    UInt32(width), UInt32(height), $0.baseAddress, width * 4, $0.count, RDN_ALPHA_PREMULTIPLIED, &again,
+                    error)
+            }
         }
         defer { rdn_image_free(again) }
         let encoded = encodeC(again, nil)
@@ -131,7 +152,9 @@ struct ImageFunctionTests {
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_image is NULL") { error in
             bytes.withUnsafeBufferPointer { rdn_image_decode($0.baseAddress, $0.count, nil, nil, error) }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "bytes is NULL") { rdn_image_decode(nil, 5, nil, &out, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "bytes is NULL") {
+            rdn_image_decode(nil, 5, nil, &out, $0)
+        }
         #expect(out == nil)
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "image is NULL") { error in
             var info = rdn_image_info()
@@ -149,30 +172,49 @@ struct ImageFunctionTests {
         }
         var small = [UInt8](repeating: 0, count: 618 * 4 * 618 - 1)
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "less than the 1527696 bytes") { error in
-            small.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, $0.baseAddress, 618 * 4, $0.count, error) }
+            small.withUnsafeMutableBufferPointer {
+                rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, $0.baseAddress, 618 * 4, $0.count, error)
+            }
         }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "stride 100 is less than width * 4") { error in
-            small.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, $0.baseAddress, 100, $0.count, error) }
+            small.withUnsafeMutableBufferPointer {
+                rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, $0.baseAddress, 100, $0.count, error)
+            }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "buffer is NULL") { rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, nil, 2472, 1 << 30, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "buffer is NULL") {
+            rdn_image_copy_pixels(image, 0, RDN_ALPHA_STRAIGHT, nil, 2472, 1 << 30, $0)
+        }
         var enough = [UInt8](repeating: 0, count: 618 * 4 * 618)
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "alpha 7") { error in
-            enough.withUnsafeMutableBufferPointer { rdn_image_copy_pixels(image, 0, rdn_alpha(rawValue: 7), $0.baseAddress, 2472, $0.count, error) }
+            enough.withUnsafeMutableBufferPointer {
+                rdn_image_copy_pixels(image, 0, rdn_alpha(rawValue: 7), $0.baseAddress, 2472, $0.count, error)
+            }
         }
         let pixel: [UInt8] = [10, 200, 0, 100]
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "pixel (0, 0) has a colour channel above its alpha") { error in
-            pixel.withUnsafeBufferPointer { rdn_image_create(1, 1, $0.baseAddress, 4, 4, RDN_ALPHA_PREMULTIPLIED, &out, error) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "pixel (0, 0) has a colour channel above its alpha") {
+            error in
+            pixel.withUnsafeBufferPointer {
+                rdn_image_create(1, 1, $0.baseAddress, 4, 4, RDN_ALPHA_PREMULTIPLIED, &out, error)
+            }
         }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "size 0x1 is empty") { error in
-            pixel.withUnsafeBufferPointer { rdn_image_create(0, 1, $0.baseAddress, 4, 4, RDN_ALPHA_STRAIGHT, &out, error) }
+            pixel.withUnsafeBufferPointer {
+                rdn_image_create(0, 1, $0.baseAddress, 4, 4, RDN_ALPHA_STRAIGHT, &out, error)
+            }
         }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "4 bytes is less than the 8 bytes") { error in
-            pixel.withUnsafeBufferPointer { rdn_image_create(2, 1, $0.baseAddress, 8, 4, RDN_ALPHA_STRAIGHT, &out, error) }
+            pixel.withUnsafeBufferPointer {
+                rdn_image_create(2, 1, $0.baseAddress, 8, 4, RDN_ALPHA_STRAIGHT, &out, error)
+            }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "pixels is NULL") { rdn_image_create(1, 1, nil, 4, 4, RDN_ALPHA_STRAIGHT, &out, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "pixels is NULL") {
+            rdn_image_create(1, 1, nil, 4, 4, RDN_ALPHA_STRAIGHT, &out, $0)
+        }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "more than 2^31 pixels") { error in
             // The length is checked as a number; the buffer is never read.
-            pixel.withUnsafeBufferPointer { rdn_image_create(65_536, 65_536, $0.baseAddress, 65_536 * 4, Int.max, RDN_ALPHA_STRAIGHT, &out, error) }
+            pixel.withUnsafeBufferPointer {
+                rdn_image_create(65_536, 65_536, $0.baseAddress, 65_536 * 4, Int.max, RDN_ALPHA_STRAIGHT, &out, error)
+            }
         }
         #expect(out == nil)
     }
@@ -181,28 +223,41 @@ struct ImageFunctionTests {
     func decodeFailures() throws {
         let sticker = try Repository.fixture(CFixtures.sticker)
         var out: OpaquePointer?
-        func decode(_ bytes: [UInt8], _ limits: rdn_limits? = nil) -> (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status {
+        func decode(_ bytes: [UInt8], _ limits: rdn_limits? = nil) -> (UnsafeMutablePointer<OpaquePointer?>) ->
+            rdn_status
+        {
             { error in
                 bytes.withUnsafeBufferPointer { buffer in
-                    guard var limits else { return rdn_image_decode(buffer.baseAddress, buffer.count, nil, &out, error) }
+                    guard var limits else {
+                        return rdn_image_decode(buffer.baseAddress, buffer.count, nil, &out, error)
+                    }
                     return rdn_image_decode(buffer.baseAddress, buffer.count, &limits, &out, error)
                 }
             }
         }
-        expectFailure(RDN_ERROR_UNRECOGNIZED_FORMAT, containing: "unknown signature", decode(Array("not an image".utf8)))
-        expectFailure(RDN_ERROR_UNRECOGNIZED_FORMAT, containing: "unknown signature") { rdn_image_decode(nil, 0, nil, &out, $0) }
+        expectFailure(
+            RDN_ERROR_UNRECOGNIZED_FORMAT, containing: "unknown signature", decode(Array("not an image".utf8)))
+        expectFailure(RDN_ERROR_UNRECOGNIZED_FORMAT, containing: "unknown signature") {
+            rdn_image_decode(nil, 0, nil, &out, $0)
+        }
         expectFailure(RDN_ERROR_CORRUPT, containing: "truncated", decode(Array(sticker.prefix(sticker.count / 2))))
-        expectFailure(RDN_ERROR_CORRUPT, containing: "corrupt PNG data", decode(try Repository.fixture("pngsuite/xcsn0g01.png")))
-        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "unknown critical chunk RUST", decode(Self.withCriticalChunk(try Repository.fixture(CFixtures.animation))))
+        expectFailure(
+            RDN_ERROR_CORRUPT, containing: "corrupt PNG data", decode(try Repository.fixture("pngsuite/xcsn0g01.png")))
+        expectFailure(
+            RDN_ERROR_UNSUPPORTED, containing: "unknown critical chunk RUST",
+            decode(Self.withCriticalChunk(try Repository.fixture(CFixtures.animation))))
         var limits = rdn_limits()
         limits.max_width = 617
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "width 618 px is over the limit of 617", decode(sticker, limits))
+        expectFailure(
+            RDN_ERROR_LIMIT_EXCEEDED, containing: "width 618 px is over the limit of 617", decode(sticker, limits))
         limits = rdn_limits()
         limits.max_input_bytes = 1000
         expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "over the limit of 1000", decode(sticker, limits))
         limits = rdn_limits()
         limits.max_frames = 3
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "4 frames is over the limit of 3", decode(try Repository.fixture(CFixtures.animation), limits))
+        expectFailure(
+            RDN_ERROR_LIMIT_EXCEEDED, containing: "4 frames is over the limit of 3",
+            decode(try Repository.fixture(CFixtures.animation), limits))
         #expect(out == nil)
         // Zero fields are defaults: all-zero limits decode the sticker.
         expectOK(decode(sticker, rdn_limits()))

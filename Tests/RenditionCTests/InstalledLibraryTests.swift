@@ -18,8 +18,10 @@ struct Installation: Sendable {
 
     /// The arguments both examples take: sticker, animation, input folder, output folder.
     func exampleArguments(output: String) -> [String] {
-        ["\(Repository.root)/Fixtures/\(CFixtures.sticker)", "\(Repository.root)/Fixtures/\(CFixtures.animation)",
-         "\(Repository.root)/Fixtures/stickers/derived", output]
+        [
+            "\(Repository.root)/Fixtures/\(CFixtures.sticker)", "\(Repository.root)/Fixtures/\(CFixtures.animation)",
+            "\(Repository.root)/Fixtures/stickers/derived", output,
+        ]
     }
 
     /// A fresh output folder under `outputs`.
@@ -42,16 +44,28 @@ struct Installation: Sendable {
             // The script builds in its own scratch folder (.build/c-library): this test runs
             // inside `swift test`, which holds the lock on .build itself.
             let install = try run("\(Repository.root)/Scripts/install-c-library", ["--prefix", prefix])
-            guard install.status == 0 else { return .failure(InstallationError(step: "install-c-library", output: install.stderr + install.stdout)) }
-            let flags = try run("/usr/bin/pkg-config", ["--cflags", "--libs", "rendition"], environment: ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"])
-            guard flags.status == 0 else { return .failure(InstallationError(step: "pkg-config", output: flags.stderr)) }
+            guard install.status == 0 else {
+                return .failure(InstallationError(step: "install-c-library", output: install.stderr + install.stdout))
+            }
+            let flags = try run(
+                "/usr/bin/pkg-config", ["--cflags", "--libs", "rendition"],
+                environment: ["PKG_CONFIG_PATH": "\(prefix)/lib/pkgconfig"])
+            guard flags.status == 0 else {
+                return .failure(InstallationError(step: "pkg-config", output: flags.stderr))
+            }
             let example = root + "/render"
-            let arguments = ["-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", example,
-                             "\(Repository.root)/Examples/c/render.c"]
+            let arguments =
+                [
+                    "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", example,
+                    "\(Repository.root)/Examples/c/render.c",
+                ]
                 + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
                 + ["-Wl,-rpath,\(prefix)/lib", "-lpthread"]
             let compile = try run("/usr/bin/cc", arguments)
-            guard compile.status == 0 else { return .failure(InstallationError(step: "cc " + arguments.joined(separator: " "), output: compile.stderr)) }
+            guard compile.status == 0 else {
+                return .failure(
+                    InstallationError(step: "cc " + arguments.joined(separator: " "), output: compile.stderr))
+            }
             return .success(Installation(prefix: prefix, example: example, outputs: root + "/outputs"))
         } catch {
             return .failure(InstallationError(step: "running a tool", output: "\(error)"))
@@ -68,7 +82,8 @@ struct InstallationError: Error, CustomStringConvertible {
 
 /// The function names rendition.h declares (identifiers followed by `(` outside comments).
 func headerFunctions() throws -> Set<String> {
-    let header = try String(contentsOfFile: "\(Repository.root)/Sources/CRendition/include/rendition.h", encoding: .utf8)
+    let header = try String(
+        contentsOfFile: "\(Repository.root)/Sources/CRendition/include/rendition.h", encoding: .utf8)
     var names = Set<String>()
     for line in header.split(separator: "\n") {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -80,40 +95,55 @@ func headerFunctions() throws -> Set<String> {
 
 @Suite("C interface: installed library, C and Python examples, valgrind", .serialized)
 struct InstalledLibraryTests {
-    @Test("install-c-library installs rendition.h, librendition.so.MAJOR.MINOR.PATCH of RenditionVersion (SONAME librendition.so.MAJOR) with its links and rendition.pc; no Swift runtime needed; only the header's functions exported")
+    @Test(
+        "install-c-library installs rendition.h, librendition.so.MAJOR.MINOR.PATCH of RenditionVersion (SONAME librendition.so.MAJOR) with its links and rendition.pc; no Swift runtime needed; only the header's functions exported"
+    )
     func installedFiles() throws {
         let installation = try Installation.shared.get()
         let lib = installation.prefix + "/lib"
         let (version, soname) = (RenditionVersion.string, "librendition.so.\(RenditionVersion.major)")
         let files = FileManager.default
-        #expect(files.contentsEqual(atPath: "\(installation.prefix)/include/rendition.h",
-                                    andPath: "\(Repository.root)/Sources/CRendition/include/rendition.h"))
+        #expect(
+            files.contentsEqual(
+                atPath: "\(installation.prefix)/include/rendition.h",
+                andPath: "\(Repository.root)/Sources/CRendition/include/rendition.h"))
         #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/librendition.so") == soname)
         #expect(try files.destinationOfSymbolicLink(atPath: "\(lib)/\(soname)") == "librendition.so.\(version)")
         let dynamic = try run("/usr/bin/readelf", ["-d", "\(lib)/librendition.so.\(version)"]).stdout
         #expect(dynamic.contains("Library soname: [\(soname)]"))
         let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-        #expect(!needed.isEmpty && !needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("dispatch") },
-                "\(needed.joined(separator: "\n"))")
-        let symbols = try run("/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.\(version)"]).stdout
+        #expect(
+            !needed.isEmpty
+                && !needed.contains { $0.contains("swift") || $0.contains("Foundation") || $0.contains("dispatch") },
+            "\(needed.joined(separator: "\n"))")
+        let symbols = try run(
+            "/usr/bin/nm", ["-D", "--defined-only", "--extern-only", "\(lib)/librendition.so.\(version)"]
+        ).stdout
         let exported = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         #expect(exported == (try headerFunctions()))
         #expect(try headerFunctions().count == 25)
-        let modversion = try run("/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
+        let modversion = try run(
+            "/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
         #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == version)
     }
 
-    @Test("the C example, compiled by cc against the installed header and library, creates its output folder, renders the sticker and passes every check")
+    @Test(
+        "the C example, compiled by cc against the installed header and library, creates its output folder, renders the sticker and passes every check"
+    )
     func cExample() throws {
         let installation = try Installation.shared.get()
         let output = try installation.outputFolder("c") + "/not-yet-there"
         let result = try run(installation.example, installation.exampleArguments(output: output))
-        #expect(result.status == 0, "\(result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") })\n\(result.stderr)")
+        #expect(
+            result.status == 0,
+            "\(result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") })\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
         #expect(!result.stdout.contains("FAIL"))
         // What it wrote decodes to the rendition sizes.
-        let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@2x.png"))))
-        let oneX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@1x.png"))))
+        let twoX = try ImageDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@2x.png"))))
+        let oneX = try ImageDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker@1x.png"))))
         #expect(twoX.width == 412 && twoX.height == 412 && oneX.width == 206 && oneX.height == 206)
         #expect(FileManager.default.fileExists(atPath: output + "/batch/1F601-300@1x.png"))
     }
@@ -122,9 +152,11 @@ struct InstalledLibraryTests {
     func cExampleUnderValgrind() throws {
         let installation = try Installation.shared.get()
         let output = try installation.outputFolder("valgrind")
-        let result = try run("/usr/bin/valgrind", [
-            "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--error-exitcode=1",
-        ] + [installation.example] + installation.exampleArguments(output: output))
+        let result = try run(
+            "/usr/bin/valgrind",
+            [
+                "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--error-exitcode=1",
+            ] + [installation.example] + installation.exampleArguments(output: output))
         #expect(result.status == 0, "\(result.stderr.suffix(4000))")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
         #expect(result.stderr.contains("ERROR SUMMARY: 0 errors"))
@@ -135,7 +167,9 @@ struct InstalledLibraryTests {
         #expect(result.stderr.contains("(suppressed: 0 from 0)"), "\(result.stderr.suffix(2000))")
     }
 
-    @Test("the installed library is at most 20 MB and links no Foundation or ICU: only FoundationEssentials of the Swift runtime's Foundation")
+    @Test(
+        "the installed library is at most 20 MB and links no Foundation or ICU: only FoundationEssentials of the Swift runtime's Foundation"
+    )
     func librarySize() throws {
         let installation = try Installation.shared.get()
         let path = "\(installation.prefix)/lib/librendition.so.\(RenditionVersion.string)"
@@ -149,30 +183,44 @@ struct InstalledLibraryTests {
         }
     }
 
-    @Test("the Python example, using the rendition package on the installed library, renders the sticker and passes every check")
+    @Test(
+        "the Python example, using the rendition package on the installed library, renders the sticker and passes every check"
+    )
     func pythonExample() throws {
         let installation = try Installation.shared.get()
         let output = try installation.outputFolder("python") + "/not-yet-there"
         let environment = installation.environment.merging([
-            "PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "\(installation.prefix)/lib/librendition.so",
+            "PYTHONPATH": "\(Repository.root)/python/src",
+            "RENDITION_LIBRARY": "\(installation.prefix)/lib/librendition.so",
         ]) { $1 }
-        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/render_sticker.py"]
-            + installation.exampleArguments(output: output), environment: environment)
+        let result = try run(
+            "/usr/bin/env",
+            ["python3", "\(Repository.root)/Examples/python/render_sticker.py"]
+                + installation.exampleArguments(output: output), environment: environment)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.hasSuffix("all checks passed\n"))
-        let twoX = try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
+        let twoX = try ImageDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/sticker-py@2x.png"))))
         #expect(twoX.width == 412)
     }
 
     @Test("the Python example says how to find a library it cannot load, without a traceback")
     func pythonExampleWithoutLibrary() throws {
-        let result = try run("/usr/bin/env", ["python3", "\(Repository.root)/Examples/python/render_sticker.py", "a.png", "b.png", "in",
-                                              NSTemporaryDirectory() + "/rendition-" + UUID().uuidString],
-                             environment: ["PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "/nonexistent/librendition.so",
-                                           "PKG_CONFIG_PATH": "", "PATH": "/usr/bin:/bin"])
+        let result = try run(
+            "/usr/bin/env",
+            [
+                "python3", "\(Repository.root)/Examples/python/render_sticker.py", "a.png", "b.png", "in",
+                NSTemporaryDirectory() + "/rendition-" + UUID().uuidString,
+            ],
+            environment: [
+                "PYTHONPATH": "\(Repository.root)/python/src", "RENDITION_LIBRARY": "/nonexistent/librendition.so",
+                "PKG_CONFIG_PATH": "", "PATH": "/usr/bin:/bin",
+            ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: librendition.so could not be loaded ($RENDITION_LIBRARY: /nonexistent/librendition.so"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "error: librendition.so could not be loaded ($RENDITION_LIBRARY: /nonexistent/librendition.so"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("PKG_CONFIG_PATH") && !result.stderr.contains("Traceback"), "\(result.stderr)")
     }
 

@@ -26,37 +26,59 @@ struct RenderFunctionTests {
         let bytes = try Repository.fixture(CFixtures.sticker)
         let image = decodeC(bytes)
         defer { rdn_image_free(image) }
-        let all = renderC(image, renderOptions {
-            $0.scales = RDN_SCALE_1X | RDN_SCALE_2X | RDN_SCALE_3X
-            $0.compression = 0
-            $0.profile = nil
-        })
+        let all = renderC(
+            image,
+            renderOptions {
+                $0.scales = RDN_SCALE_1X | RDN_SCALE_2X | RDN_SCALE_3X
+                $0.compression = 0
+                $0.profile = nil
+            })
         #expect(all.renditions.map(\.scale) == [3, 2, 1] && all.renditions[0].width == 618)
-        let level12 = renderC(image, renderOptions { $0.compression = 12; $0.scales = RDN_SCALE_1X })
-        let swift12 = try StickerRenderer(options: RenderOptions(scales: [.x1], png: .init(compressionLevel: 12))).render(bytes)
+        let level12 = renderC(
+            image,
+            renderOptions {
+                $0.compression = 12
+                $0.scales = RDN_SCALE_1X
+            })
+        let swift12 = try StickerRenderer(options: RenderOptions(scales: [.x1], png: .init(compressionLevel: 12)))
+            .render(bytes)
         #expect(level12.renditions.map(\.bytes) == swift12.map(\.bytes))
         #expect(level12.renditions[0].bytes.count < all.renditions[2].bytes.count, "level 12 is smaller than level 0")
 
         let webp = "apple-messages".withCString { profile in
-            renderC(image, renderOptions { $0.format = RDN_FORMAT_WEBP; $0.profile = profile; $0.threads = 2 })
+            renderC(
+                image,
+                renderOptions {
+                    $0.format = RDN_FORMAT_WEBP
+                    $0.profile = profile
+                    $0.threads = 2
+                })
         }
-        #expect(webp.status == RDN_OK && webp.renditions.allSatisfy { $0.format == RDN_FORMAT_WEBP && ImageFormat.sniff($0.bytes) == .webp })
+        #expect(
+            webp.status == RDN_OK
+                && webp.renditions.allSatisfy { $0.format == RDN_FORMAT_WEBP && ImageFormat.sniff($0.bytes) == .webp })
         let webpDecoded = try ImageDecoder.decode(webp.renditions[0].bytes)
         let pngDecoded = try ImageDecoder.decode(renderC(image, nil).renditions[0].bytes)
         #expect(webpDecoded == pngDecoded, "lossless WebP has the PNG rendition's pixels")
 
         let gif = renderC(image, renderOptions { $0.format = RDN_FORMAT_GIF })
         #expect(gif.renditions.allSatisfy { $0.format == RDN_FORMAT_GIF && ImageFormat.sniff($0.bytes) == .gif })
-        let swiftGIF = try GIFEncoder().encode(Animation(still: LanczosResampler().resample(try ImageDecoder.decode(bytes), width: 412, height: 412)))
+        let swiftGIF = try GIFEncoder().encode(
+            Animation(still: LanczosResampler().resample(try ImageDecoder.decode(bytes), width: 412, height: 412)))
         #expect(gif.renditions[0].bytes == swiftGIF)
     }
 
-    @Test("animations render frame by frame: APNG stays APNG, GIF stays GIF, delays and loop count kept; PNG keeps frame 1")
+    @Test(
+        "animations render frame by frame: APNG stays APNG, GIF stays GIF, delays and loop count kept; PNG keeps frame 1"
+    )
     func renderAnimations() throws {
         let apngBytes = try Repository.fixture(CFixtures.animation)
         let apng = decodeC(apngBytes)
         let gif = decodeC(try Repository.fixture(CFixtures.gif))
-        defer { rdn_image_free(apng); rdn_image_free(gif) }
+        defer {
+            rdn_image_free(apng)
+            rdn_image_free(gif)
+        }
         let source = try ImageDecoder.decodeAnimation(apngBytes)
 
         let auto = renderC(apng, nil)
@@ -80,7 +102,8 @@ struct RenderFunctionTests {
         #expect(webpBack.frames.count == 4 && webpBack.loopCount == 3 && webpBack.width == 21)
     }
 
-    @Test("rdn_image_resize resamples every frame to any size like LanczosResampler; rdn_image_encode writes each format")
+    @Test(
+        "rdn_image_resize resamples every frame to any size like LanczosResampler; rdn_image_encode writes each format")
     func resizeAndEncode() throws {
         let apngBytes = try Repository.fixture(CFixtures.animation)
         let apng = decodeC(apngBytes)
@@ -100,11 +123,21 @@ struct RenderFunctionTests {
 
         let gif = encodeC(resized, renderOptions { $0.format = RDN_FORMAT_GIF })
         #expect(gif.bytes == (try GIFEncoder().encode(expected)))
-        let webp = encodeC(resized, renderOptions { $0.format = RDN_FORMAT_WEBP; $0.compression = 12 })
+        let webp = encodeC(
+            resized,
+            renderOptions {
+                $0.format = RDN_FORMAT_WEBP
+                $0.compression = 12
+            })
         var method6 = WebPEncoder.Options.lossless
         method6.method = 6
         #expect(webp.bytes == (try WebPEncoder(options: method6).encode(expected)))
-        let png = encodeC(resized, renderOptions { $0.format = RDN_FORMAT_PNG; $0.compression = 3 })
+        let png = encodeC(
+            resized,
+            renderOptions {
+                $0.format = RDN_FORMAT_PNG
+                $0.compression = 3
+            })
         #expect(png.bytes == (try PNGEncoder(options: .init(compressionLevel: 3)).encode(expected.firstFrame)))
     }
 
@@ -117,7 +150,9 @@ struct RenderFunctionTests {
         var count = 7
 
         var zeroed = rdn_render_options()
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "struct_size is 0") { rdn_render(image, &zeroed, &array, &count, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "struct_size is 0") {
+            rdn_render(image, &zeroed, &array, &count, $0)
+        }
         #expect(array == nil && count == 0)
         let invalid: [(String, rdn_render_options)] = [
             ("filter 3 is unknown", renderOptions { $0.filter = rdn_filter(rawValue: 3) }),
@@ -127,41 +162,70 @@ struct RenderFunctionTests {
             ("scales 0x8 has bits", renderOptions { $0.scales = 8 }),
         ]
         for (fragment, var options) in invalid {
-            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: fragment) { rdn_render(image, &options, &array, &count, $0) }
+            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: fragment) {
+                rdn_render(image, &options, &array, &count, $0)
+            }
         }
         "whatsapp".withCString { name in
             var options = renderOptions { $0.profile = name }
-            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"whatsapp\"") { rdn_render(image, &options, &array, &count, $0) }
+            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"whatsapp\"") {
+                rdn_render(image, &options, &array, &count, $0)
+            }
         }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "master is NULL") { rdn_render(nil, nil, &array, &count, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_count is NULL") { rdn_render(image, nil, &array, nil, $0) }
-        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "target size 0x5 is empty") { rdn_image_resize(image, 0, 5, nil, &out, $0) }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "master is NULL") {
+            rdn_render(nil, nil, &array, &count, $0)
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_count is NULL") {
+            rdn_render(image, nil, &array, nil, $0)
+        }
+        expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "target size 0x5 is empty") {
+            rdn_image_resize(image, 0, 5, nil, &out, $0)
+        }
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_bytes is NULL") { error in
             var length = 0
             return rdn_image_encode(image, nil, nil, &length, error)
         }
 
         var jpeg = renderOptions { $0.format = RDN_FORMAT_JPEG }
-        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "JPEG output is not supported") { rdn_render(image, &jpeg, &array, &count, $0) }
+        expectFailure(RDN_ERROR_UNSUPPORTED, containing: "JPEG output is not supported") {
+            rdn_render(image, &jpeg, &array, &count, $0)
+        }
         #expect(encodeC(image, jpeg).status == RDN_ERROR_UNSUPPORTED)
 
         var capped = renderOptions { $0.max_output_pixels = 412 * 412 - 1 }
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "412x412 output is over the limit of 169743") { rdn_render(image, &capped, &array, &count, $0) }
+        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "412x412 output is over the limit of 169743") {
+            rdn_render(image, &capped, &array, &count, $0)
+        }
         capped.max_output_pixels = 412 * 412
         expectOK { rdn_render(image, &capped, &array, &count, $0) }
         rdn_renditions_free(array, count)
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "40000000 pixels") { rdn_image_resize(image, 8000, 5001, nil, &out, $0) }
+        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "40000000 pixels") {
+            rdn_image_resize(image, 8000, 5001, nil, &out, $0)
+        }
 
         var unlimited = renderOptions { $0.max_output_pixels = .max }
-        expectFailure(RDN_ERROR_OUT_OF_MEMORY, containing: "more than can be allocated") { rdn_image_resize(image, 1 << 24, 1 << 22, &unlimited, &out, $0) }
-        expectFailure(RDN_ERROR_OUT_OF_MEMORY, containing: "more bytes than can be addressed") { rdn_image_resize(image, 1 << 31, 1 << 31, &unlimited, &out, $0) }
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "4294967295x4294967295 output") { rdn_image_resize(image, .max, .max, &unlimited, &out, $0) }
+        expectFailure(RDN_ERROR_OUT_OF_MEMORY, containing: "more than can be allocated") {
+            rdn_image_resize(image, 1 << 24, 1 << 22, &unlimited, &out, $0)
+        }
+        expectFailure(RDN_ERROR_OUT_OF_MEMORY, containing: "more bytes than can be addressed") {
+            rdn_image_resize(image, 1 << 31, 1 << 31, &unlimited, &out, $0)
+        }
+        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "4294967295x4294967295 output") {
+            rdn_image_resize(image, .max, .max, &unlimited, &out, $0)
+        }
         #expect(out == nil)
 
         let row = [UInt8](repeating: 0, count: 65_536 * 4)
-        for (width, format, fragment) in [(16_384, RDN_FORMAT_WEBP, "WebP's limit of 16383"), (65_536, RDN_FORMAT_GIF, "at most 65,535 px per side")] {
+        for (width, format, fragment) in [
+            (16_384, RDN_FORMAT_WEBP, "WebP's limit of 16383"), (65_536, RDN_FORMAT_GIF, "at most 65,535 px per side"),
+        ] {
             var wide: OpaquePointer?
-            expectOK { error in row.withUnsafeBufferPointer { rdn_image_create(UInt32(width), 1, $0.baseAddress, width * 4, width * 4, RDN_ALPHA_PREMULTIPLIED, &wide, error) } }
+            expectOK { error in
+                row.withUnsafeBufferPointer {
+                    rdn_image_create(
+                        UInt32(width), 1, $0.baseAddress, width * 4, width * 4, RDN_ALPHA_PREMULTIPLIED, &wide, error)
+                }
+            }
             var options = renderOptions { $0.format = format }
             expectFailure(RDN_ERROR_ENCODE, containing: fragment) { error in
                 var bytes: UnsafeMutablePointer<UInt8>?

@@ -20,7 +20,9 @@ enum Repository {
 
     /// A new empty temporary folder.
     static func temporaryFolder(_ label: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rendition-c-\(label)-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rendition-c-\(label)-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -38,7 +40,9 @@ enum CFixtures {
 
 /// Calls a C function that takes `rdn_error **` last; returns its status and the error's
 /// status and message (the error is freed).
-func callC(_ body: (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status) -> (status: rdn_status, errorStatus: rdn_status?, message: String?) {
+func callC(_ body: (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status) -> (
+    status: rdn_status, errorStatus: rdn_status?, message: String?
+) {
     var error: OpaquePointer? = OpaquePointer(bitPattern: 0xDEAD)  // must be overwritten
     let status = body(&error)
     defer { rdn_error_free(error) }
@@ -47,7 +51,9 @@ func callC(_ body: (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status) -> (sta
 }
 
 /// Expects `body` to succeed with no error object.
-func expectOK(_ body: (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectOK(
+    _ body: (UnsafeMutablePointer<OpaquePointer?>) -> rdn_status, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let result = callC(body)
     #expect(result.status == RDN_OK, "\(result.message ?? "")", sourceLocation: sourceLocation)
     #expect(result.errorStatus == nil, "an error object was returned with RDN_OK", sourceLocation: sourceLocation)
@@ -61,10 +67,13 @@ func expectFailure(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
     let result = callC(body)
-    #expect(result.status == expected, "got \(String(cString: rdn_status_name(result.status))): \(result.message ?? "")",
-            sourceLocation: sourceLocation)
+    #expect(
+        result.status == expected, "got \(String(cString: rdn_status_name(result.status))): \(result.message ?? "")",
+        sourceLocation: sourceLocation)
     #expect(result.errorStatus == expected, sourceLocation: sourceLocation)
-    #expect(result.message?.contains(fragment) == true, "message: \(result.message ?? "nil")", sourceLocation: sourceLocation)
+    #expect(
+        result.message?.contains(fragment) == true, "message: \(result.message ?? "nil")",
+        sourceLocation: sourceLocation)
     return result.message ?? ""
 }
 
@@ -101,7 +110,9 @@ struct CRenditionCopy: Equatable {
 }
 
 /// Renders through `rdn_render` and copies the renditions out (the array is freed).
-func renderC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (status: rdn_status, renditions: [CRenditionCopy], message: String?) {
+func renderC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (
+    status: rdn_status, renditions: [CRenditionCopy], message: String?
+) {
     var array: UnsafeMutablePointer<rdn_rendition>?
     var count = 0
     var options = options
@@ -115,8 +126,10 @@ func renderC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (status
     if let array {
         for index in 0..<count {
             let r = array[index]
-            copies.append(CRenditionCopy(scale: r.scale, width: r.width, height: r.height, format: r.format,
-                                         bytes: Array(UnsafeBufferPointer(start: r.bytes, count: r.length))))
+            copies.append(
+                CRenditionCopy(
+                    scale: r.scale, width: r.width, height: r.height, format: r.format,
+                    bytes: Array(UnsafeBufferPointer(start: r.bytes, count: r.length))))
         }
     }
     rdn_renditions_free(array, count)
@@ -124,7 +137,9 @@ func renderC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (status
 }
 
 /// Encodes through `rdn_image_encode` and copies the bytes out.
-func encodeC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (status: rdn_status, bytes: [UInt8], message: String?) {
+func encodeC(_ image: OpaquePointer?, _ options: rdn_render_options?) -> (
+    status: rdn_status, bytes: [UInt8], message: String?
+) {
     var bytes: UnsafeMutablePointer<UInt8>?
     var length = 0
     var options = options

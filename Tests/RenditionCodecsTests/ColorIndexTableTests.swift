@@ -1,7 +1,8 @@
-@testable import RenditionCodecs
 import RenditionCore
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 /// The colour table PNG, APNG and GIF share, checked against a plain `Set` count of the
 /// pixels of real PNG fixtures (some under 256 colours, some far over).
@@ -17,7 +18,9 @@ struct ColorIndexTableTests {
     static func pixels(_ file: String) throws -> [UInt32] {
         let image = try PNGDecoder.decodeStraight(try Fixtures.bytes(file))
         return image.bytes.withUnsafeBytes { raw in
-            (0..<(image.width * image.height)).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian }
+            (0..<(image.width * image.height)).map {
+                raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian
+            }
         }
     }
 

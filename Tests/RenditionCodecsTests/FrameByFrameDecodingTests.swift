@@ -11,14 +11,17 @@ struct FrameByFrameDecodingTests {
         do throws(CodecError) {
             let outline = try ImageDecoder.decodeFrames(bytes) { frames.append($0) }
             #expect(outline.frameCount == frames.count)
-            return .success(Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount))
+            return .success(
+                Animation(width: outline.width, height: outline.height, frames: frames, loopCount: outline.loopCount))
         } catch {
             return .failure(error)
         }
     }
 
     static func whole(_ bytes: [UInt8]) -> Result<Animation, CodecError> {
-        do throws(CodecError) { return .success(try ImageDecoder.decodeAnimation(bytes)) } catch { return .failure(error) }
+        do throws(CodecError) { return .success(try ImageDecoder.decodeAnimation(bytes)) } catch {
+            return .failure(error)
+        }
     }
 
     /// The conformance folders and how many GIF, PNG and APNG files each holds (Ancell's
@@ -28,8 +31,9 @@ struct FrameByFrameDecodingTests {
         "apng/philip-taylor": 61, "apng/pillow": 3, "apng/wuffs": 2,
     ]
 
-    @Test("every GIF and APNG of the conformance suites gives the frames, canvas, loop count or error of decoding whole",
-          arguments: folderFileCounts.map(\.key))
+    @Test(
+        "every GIF and APNG of the conformance suites gives the frames, canvas, loop count or error of decoding whole",
+        arguments: folderFileCounts.map(\.key))
     func sameAsWhole(folder: String) throws {
         let files = try ["gif", "png", "apng"].flatMap { try Fixtures.files(in: folder, extension: $0) }
         #expect(files.count == Self.folderFileCounts.first { $0.key == folder }?.value)

@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// Inputs the fuzzers (`Scripts/fuzz`) found crashing, hanging or allocating far too much,
@@ -41,12 +41,18 @@ struct FuzzRegressionTests {
         // libpng allocated a tEXt chunk's claimed 1.7 GB before finding the file 757 bytes
         // long (a release libpng only warns about chunks over its malloc limit); ancillary
         // chunks are now skipped unread.
-        Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")),
-        Case(file: "png-text-chunk-claims-1.7gb.png", decoder: "APNGDecoder", expected: .corrupt("file ends inside the tEXt chunk")),
+        Case(
+            file: "png-text-chunk-claims-1.7gb.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")
+        ),
+        Case(
+            file: "png-text-chunk-claims-1.7gb.png", decoder: "APNGDecoder",
+            expected: .corrupt("file ends inside the tEXt chunk")),
         // The same through a truncated zTXt chunk (libpng inflated compressed text before
         // finding the end of the file); found in the first minute of fuzzing, with the above.
         Case(file: "png-ztxt-chunk-truncated.png", decoder: "PNGDecoder", expected: .corrupt("unexpected end of data")),
-        Case(file: "png-ztxt-chunk-truncated.png", decoder: "APNGDecoder", expected: .corrupt("file ends inside the zTXt chunk")),
+        Case(
+            file: "png-ztxt-chunk-truncated.png", decoder: "APNGDecoder",
+            expected: .corrupt("file ends inside the zTXt chunk")),
         // An 8-bit RGB image whose tRNS colour is (0x6F00, 0, 0): libpng compares only the
         // low byte (so black pixels are transparent), APNGDecoder compared all 16 bits.
         Case(file: "png-rgb8-trns-high-byte.png", decoder: "PNGDecoder", expected: .decodes(frames: 1)),
@@ -63,11 +69,15 @@ struct FuzzRegressionTests {
 
     static func decode(_ bytes: [UInt8], with decoder: String) throws(CodecError) -> Int {
         switch decoder {
-        case "PNGDecoder": _ = try PNGDecoder.decode(bytes); return 1
+        case "PNGDecoder":
+            _ = try PNGDecoder.decode(bytes)
+            return 1
         case "APNGDecoder": return try APNGDecoder.decode(bytes).frames.count
         case "GIFDecoder": return try GIFDecoder.decode(bytes).frames.count
         case "WebPDecoder": return try WebPDecoder.decode(bytes).frames.count
-        case "JPEGDecoder": _ = try JPEGDecoder.decode(bytes); return 1
+        case "JPEGDecoder":
+            _ = try JPEGDecoder.decode(bytes)
+            return 1
         default: return try ImageDecoder.decodeAnimation(bytes).frames.count
         }
     }
@@ -97,7 +107,9 @@ struct FuzzRegressionTests {
 
     @Test("every file in Fixtures/regressions has a case")
     func everyFileIsTested() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("regressions")).filter { !$0.hasPrefix(".") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("regressions")).filter {
+            !$0.hasPrefix(".")
+        }
         #expect(Set(files) == Set(Self.cases.map(\.file)))
     }
 }

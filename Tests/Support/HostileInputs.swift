@@ -9,8 +9,10 @@ public enum HostileInputs {
 
     /// A PNG stream: the signature, `IHDR` for `width` x `height` at `bitDepth`/`colorType`,
     /// then `chunks` (type, data) with correct CRCs, then `IEND`.
-    public static func png(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
-                    chunks: [(String, [UInt8])]) -> [UInt8] {
+    public static func png(
+        width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
+        chunks: [(String, [UInt8])]
+    ) -> [UInt8] {
         var out: [UInt8] = PNGHeader.signature
         func append(_ type: String, _ data: [UInt8]) {
             out.appendBigEndian(UInt32(data.count))
@@ -132,8 +134,10 @@ public enum HostileInputs {
         var body = Array("WEBP".utf8)
         body += chunk("VP8X", [0x12, 0, 0, 0] + littleEndian(0, bytes: 3) + littleEndian(0, bytes: 3))
         body += chunk("ANIM", [0, 0, 0, 0, 0, 0])
-        let frame = chunk("ANMF", littleEndian(0, bytes: 3) + littleEndian(0, bytes: 3) + littleEndian(0, bytes: 3)
-            + littleEndian(0, bytes: 3) + littleEndian(100, bytes: 3) + [0] + bitstream)
+        let frame = chunk(
+            "ANMF",
+            littleEndian(0, bytes: 3) + littleEndian(0, bytes: 3) + littleEndian(0, bytes: 3)
+                + littleEndian(0, bytes: 3) + littleEndian(100, bytes: 3) + [0] + bitstream)
         for _ in 0..<frames { body += frame }
         return Array("RIFF".utf8) + littleEndian(UInt32(body.count), bytes: 4) + body
     }
@@ -158,7 +162,9 @@ public enum HostileInputs {
                 starts.append(offset - 2 - length)
                 // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or RSTn.
                 while offset + 1 < progressive.count,
-                      !(progressive[offset] == 0xFF && progressive[offset + 1] != 0 && !(0xD0...0xD7).contains(progressive[offset + 1])) {
+                    !(progressive[offset] == 0xFF && progressive[offset + 1] != 0
+                        && !(0xD0...0xD7).contains(progressive[offset + 1]))
+                {
                     offset += 1
                 }
             }

@@ -8,7 +8,8 @@ public enum TestAnimations {
     /// frames per second, looping forever, over OpenMoji 1F195 resampled to `side`.
     /// (`Fixtures/animated/moving-square-300f-618.png` is `movingSquare(frames: 300, side: 618)`.)
     public static func movingSquare(frames: Int, side: Int) throws -> Animation {
-        let background = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: side, height: side)
+        let background = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: side, height: side)
         var result: [AnimationFrame] = []
         for i in 0..<frames {
             var raster = background
@@ -25,7 +26,9 @@ public enum TestAnimations {
         "stickers/derived/1F601-300.png", "jpeg/emoji_u1f236-on-white.jpg",
     ]
     /// Animations from other encoders: APNG (wuffs), GIF (wuffs), lossy WebP (image-webp).
-    public static let determinismAnimations = ["apng/wuffs/muybridge.apng", "gif/wuffs/muybridge.gif", "webp/image-webp/animated/random_lossy.webp"]
+    public static let determinismAnimations = [
+        "apng/wuffs/muybridge.apng", "gif/wuffs/muybridge.gif", "webp/image-webp/animated/random_lossy.webp",
+    ]
 
     /// A new folder holding `determinismStills`, `determinismAnimations` and a 12-frame 300 px
     /// `movingSquare` as APNG, GIF and WebP (`determinismInputCount` files).

@@ -14,13 +14,18 @@ let benchmarks: @Sendable () -> Void = {
     let inputs = Array(BenchmarkFixtures.files(in: "stickers/openmoji-618").prefix(32))
     for threads in [1, 2] {
         let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rendition-bench-batch-\(ProcessInfo.processInfo.processIdentifier)-\(threads)").path
-        let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: threads, incremental: false)
+            .appendingPathComponent("rendition-bench-batch-\(ProcessInfo.processInfo.processIdentifier)-\(threads)")
+            .path
+        let batch = BatchRenderer(
+            renderer: StickerRenderer(), outputDirectory: output, threads: threads, incremental: false)
         var configuration = BenchmarkSettings.configuration(
             metrics: BenchmarkSettings.allMetrics + [stickersPerSecond],
-            allocations: .relative(5), longRunning: true, maxDuration: .seconds(5), maxIterations: 100, warmupIterations: 1)
+            allocations: .relative(5), longRunning: true, maxDuration: .seconds(5), maxIterations: 100,
+            warmupIterations: 1)
         configuration.thresholds?[stickersPerSecond] = .init(relative: [.p50: 25, .p90: 50])
-        Benchmark("Batch-\(inputs.count)-stickers-\(threads)-thread\(threads == 1 ? "" : "s")", configuration: configuration) { benchmark in
+        Benchmark(
+            "Batch-\(inputs.count)-stickers-\(threads)-thread\(threads == 1 ? "" : "s")", configuration: configuration
+        ) { benchmark in
             for _ in benchmark.scaledIterations {
                 let start = ContinuousClock.now
                 let results = try batch.run(inputs: inputs)

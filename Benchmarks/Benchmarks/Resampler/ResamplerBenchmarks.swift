@@ -36,7 +36,8 @@ let benchmarks: @Sendable () -> Void = {
     for path in masters {
         let master = BenchmarkFixtures.raster(path)
         for scale in [StickerScale.x2, .x1] {
-            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: scale)
+            let size = StickerGeometry.renditionSize(
+                masterWidth: master.width, masterHeight: master.height, scale: scale)
             let job = ResampleJob(master: master, sizes: [size])
             Benchmark("Resample-\(master.width)-to-\(size.width)", configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations { job.run() }

@@ -1,3 +1,9 @@
+import CRendition
+import Dispatch
+import Foundation
+import RenditionC
+import RenditionPack
+
 // The cost of going through librendition's C interface. Each sticker is rendered
 // (bytes → decode → @2x + @1x PNG bytes) through the Swift API (`StickerRenderer.render`) and
 // through the C functions (`rdn_image_decode`, `rdn_render`, the frees), in the same process,
@@ -17,13 +23,8 @@
 // as in a host program that sets nothing: the C path's copies of the input and of the
 // renditions are then fresh mmap'ed blocks, faulted in page by page.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import CRendition
-import Dispatch
-import Foundation
-import RenditionC
-import RenditionPack
 
 /// The command line: files, rounds and output form.
 struct Settings {
@@ -55,7 +56,9 @@ struct Settings {
             }
         }
         if settings.files.isEmpty { fail("give at least one sticker file or folder") }
-        if settings.iterations < 1 || settings.warmup < 0 { fail("--iterations must be at least 1 and --warmup not negative") }
+        if settings.iterations < 1 || settings.warmup < 0 {
+            fail("--iterations must be at least 1 and --warmup not negative")
+        }
         return settings
     }
 }
@@ -64,11 +67,11 @@ struct Settings {
 /// time, as the command does), unless the environment sets them.
 func applyCommandAllocatorSettings() {
     #if canImport(Glibc)
-    typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-    let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-    if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = mallopt(-3, 32 << 20) }  // M_MMAP_THRESHOLD
-    if getenv("MALLOC_TRIM_THRESHOLD_") == nil { _ = mallopt(-1, 256 << 20) }  // M_TRIM_THRESHOLD
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+        if getenv("MALLOC_MMAP_THRESHOLD_") == nil { _ = mallopt(-3, 32 << 20) }  // M_MMAP_THRESHOLD
+        if getenv("MALLOC_TRIM_THRESHOLD_") == nil { _ = mallopt(-1, 256 << 20) }  // M_TRIM_THRESHOLD
     #endif
 }
 
@@ -149,16 +152,22 @@ func printSummary(_ timings: Timings, stickers: Int, settings: Settings) {
         let object: [String: Any] = [
             "benchmark": "c-abi", "stickers": stickers, "iterations": settings.iterations,
             "swift_median_us": swiftMedian, "c_median_us": cMedian, "overhead_percent": overhead,
-            "paired_overhead_percent": pairedOverhead, "allocator": settings.glibcMalloc ? "glibc-defaults" : "rendition-command",
+            "paired_overhead_percent": pairedOverhead,
+            "allocator": settings.glibcMalloc ? "glibc-defaults" : "rendition-command",
         ]
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     } else {
-        let allocator = settings.glibcMalloc ? "glibc's default allocator settings" : "the rendition command's allocator settings"
-        print("\(stickers) stickers x \(settings.iterations) rounds, \(allocator), median µs per sticker (decode + @2x + @1x PNG):")
+        let allocator =
+            settings.glibcMalloc ? "glibc's default allocator settings" : "the rendition command's allocator settings"
+        print(
+            "\(stickers) stickers x \(settings.iterations) rounds, \(allocator), median µs per sticker (decode + @2x + @1x PNG):"
+        )
         print("  Swift API  \(String(format: "%9.1f", swiftMedian))")
         print("  C ABI      \(String(format: "%9.1f", cMedian))")
-        print("  overhead   \(String(format: "%+8.2f", overhead)) % (median of back-to-back pairs \(String(format: "%+.2f", pairedOverhead)) %)")
+        print(
+            "  overhead   \(String(format: "%+8.2f", overhead)) % (median of back-to-back pairs \(String(format: "%+.2f", pairedOverhead)) %)"
+        )
     }
 }
 

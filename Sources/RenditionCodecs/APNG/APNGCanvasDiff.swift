@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A rectangle of canvas pixels.
@@ -55,7 +55,8 @@ enum APNGCanvasDiff {
     static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         guard !a.isEmpty else { return true }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     /// The pixels of `rect` from a canvas-sized image, tightly packed.
@@ -109,7 +110,8 @@ enum APNGCanvasDiff {
         image.withUnsafeMutableBytes { raw in
             for y in rect.y..<(rect.y + rect.height) {
                 let start = (y * width + rect.x) * 4
-                UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + rect.width * 4)]).initializeMemory(as: UInt8.self, repeating: 0)
+                UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + rect.width * 4)]).initializeMemory(
+                    as: UInt8.self, repeating: 0)
             }
         }
     }

@@ -61,7 +61,8 @@ enum APNGChunkReader {
         var offset = 8
         while true {
             guard bytes.count - offset >= 8 else {
-                throw .corrupt(format: .png, reason: "file ends at byte \(bytes.count) before the IEND chunk (truncated)")
+                throw .corrupt(
+                    format: .png, reason: "file ends at byte \(bytes.count) before the IEND chunk (truncated)")
             }
             let length = bytes.loadBigEndianUInt32(at: offset)
             let type = PNGChunkType(rawValue: bytes.loadBigEndianUInt32(at: offset + 4))
@@ -69,7 +70,8 @@ enum APNGChunkReader {
                 throw .corrupt(format: .png, reason: "invalid chunk type \(type) at byte \(offset)")
             }
             guard length <= 0x7FFF_FFFF else {
-                throw .corrupt(format: .png, reason: "\(type) chunk at byte \(offset) claims \(length) bytes, over 2^31-1")
+                throw .corrupt(
+                    format: .png, reason: "\(type) chunk at byte \(offset) claims \(length) bytes, over 2^31-1")
             }
             let dataStart = offset + 8
             guard Int(length) + 4 <= bytes.count - dataStart else {

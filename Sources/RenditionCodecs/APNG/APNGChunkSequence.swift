@@ -64,7 +64,8 @@ struct APNGChunkSequence {
             guard frames.count == animationControl.frameCount else {
                 throw .corrupt(
                     format: .png,
-                    reason: "acTL declares \(animationControl.frameCount) frame\(animationControl.frameCount == 1 ? "" : "s") "
+                    reason:
+                        "acTL declares \(animationControl.frameCount) frame\(animationControl.frameCount == 1 ? "" : "s") "
                         + "but the file has \(frames.count) fcTL chunk\(frames.count == 1 ? "" : "s")")
             }
         } else if sawAnimationChunk {
@@ -82,7 +83,7 @@ struct APNGChunkSequence {
         try checkSequence(control.sequenceNumber, in: chunk.type)
         if !sawImageData {
             guard control.x == 0, control.y == 0, control.width == header.width,
-                  control.height == header.height
+                control.height == header.height
             else {
                 throw .corrupt(
                     format: .png,
@@ -97,7 +98,8 @@ struct APNGChunkSequence {
     /// `IDAT`: the default image's data, in consecutive chunks.
     private mutating func readImageData(_ chunk: PNGChunk) throws(CodecError) {
         guard !imageDataEnded else {
-            throw .corrupt(format: .png, reason: "IDAT chunks are not consecutive (another IDAT at byte \(chunk.offset))")
+            throw .corrupt(
+                format: .png, reason: "IDAT chunks are not consecutive (another IDAT at byte \(chunk.offset))")
         }
         sawImageData = true
         imageData.append(chunk.data)
@@ -108,7 +110,8 @@ struct APNGChunkSequence {
     private mutating func readFrameData(_ chunk: PNGChunk, data: UnsafeRawBufferPointer) throws(CodecError) {
         sawAnimationChunk = true
         guard chunk.data.count >= 4 else {
-            throw .corrupt(format: .png, reason: "fdAT chunk at byte \(chunk.offset) is too short for a sequence number")
+            throw .corrupt(
+                format: .png, reason: "fdAT chunk at byte \(chunk.offset) is too short for a sequence number")
         }
         try checkSequence(Int(data.loadBigEndianUInt32(at: 0)), in: chunk.type)
         guard sawImageData else {

@@ -39,8 +39,11 @@ public enum APNGDecoder {
             guard let control = container.animationControl else {
                 try limits.check(width: header.width, height: header.height, format: .png)
                 let pixels = try APNGFramePixels(container: container, file: file)
-                body(AnimationFrame(raster: try pixels.decode(
-                    container.imageData, width: header.width, height: header.height, file: file, label: "image"), delay: .zero))
+                body(
+                    AnimationFrame(
+                        raster: try pixels.decode(
+                            container.imageData, width: header.width, height: header.height, file: file, label: "image"),
+                        delay: .zero))
                 return AnimationOutline(width: header.width, height: header.height, frameCount: 1, loopCount: 0)
             }
             try limits.check(width: header.width, height: header.height, frames: container.frames.count, format: .png)
@@ -48,11 +51,16 @@ public enum APNGDecoder {
             var compositor = AnimationCompositor(width: header.width, height: header.height)
             for (index, frame) in container.frames.enumerated() {
                 let c = frame.control
-                let patch = try pixels.decode(frame.data, width: c.width, height: c.height, file: file, label: "frame \(index)")
-                body(compositor.draw(FramePatch(x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend)))
+                let patch = try pixels.decode(
+                    frame.data, width: c.width, height: c.height, file: file, label: "frame \(index)")
+                body(
+                    compositor.draw(
+                        FramePatch(x: c.x, y: c.y, raster: patch, delay: c.delay, disposal: c.disposal, blend: c.blend))
+                )
             }
-            return AnimationOutline(width: header.width, height: header.height, frameCount: container.frames.count,
-                                    loopCount: control.playCount)
+            return AnimationOutline(
+                width: header.width, height: header.height, frameCount: container.frames.count,
+                loopCount: control.playCount)
         }
     }
 }

@@ -86,18 +86,23 @@ public struct APNGEncoder: Sendable {
         }
         var frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(animation.frames) : animation.frames
         if let palette = options.palette, options.allowPalette,
-           let quantized = try DitheredPaletteQuantizer(settings: palette).quantizedFrames(frames) {
+            let quantized = try DitheredPaletteQuantizer(settings: palette).quantizedFrames(frames)
+        {
             // Dithering can make distinct frames equal.
             frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(quantized) : quantized
         }
         let compressor = try DeflateCompressor(level: options.compressionLevel)
         if frames.count == 1 {
-            return try PNGEncoder(options: .init(compressionLevel: options.compressionLevel, allowPalette: options.allowPalette))
-                .encode(frames[0].raster, compressor: compressor)
+            return try PNGEncoder(
+                options: .init(compressionLevel: options.compressionLevel, allowPalette: options.allowPalette)
+            )
+            .encode(frames[0].raster, compressor: compressor)
         }
         let format = APNGPixelFormat(frames: frames, allowPalette: options.allowPalette)
-        let trial: APNGPatchCompressor? = options.trialCompressionLevel < compressor.level
-            ? APNGPatchCompressor(layout: format.layout, compressor: try DeflateCompressor(level: options.trialCompressionLevel))
+        let trial: APNGPatchCompressor? =
+            options.trialCompressionLevel < compressor.level
+            ? APNGPatchCompressor(
+                layout: format.layout, compressor: try DeflateCompressor(level: options.trialCompressionLevel))
             : nil
         let planner = APNGFramePlanner(
             width: animation.width, height: animation.height, format: format,
@@ -105,12 +110,15 @@ public struct APNGEncoder: Sendable {
             compressors: try Self.compressors(layout: format.layout, first: compressor, threads: options.threads),
             trialCompressor: trial)
         let planned = try planner.plan(frames)
-        return Self.write(planned, width: animation.width, height: animation.height, format: format,
-                          loopCount: animation.loopCount)
+        return Self.write(
+            planned, width: animation.width, height: animation.height, format: format,
+            loopCount: animation.loopCount)
     }
 
     /// One patch compressor per thread at the final level; the first wraps `first`.
-    static func compressors(layout: PNGPixelLayout, first: DeflateCompressor, threads: Int) throws(CodecError) -> [APNGPatchCompressor] {
+    static func compressors(layout: PNGPixelLayout, first: DeflateCompressor, threads: Int) throws(CodecError)
+        -> [APNGPatchCompressor]
+    {
         var list = [APNGPatchCompressor(layout: layout, compressor: first)]
         for _ in 1..<max(1, threads) {
             list.append(APNGPatchCompressor(layout: layout, compressor: try DeflateCompressor(level: first.level)))
@@ -123,7 +131,9 @@ public struct APNGEncoder: Sendable {
     static func mergingIdenticalFrames(_ frames: [AnimationFrame]) -> [AnimationFrame] {
         var merged: [AnimationFrame] = []
         for frame in frames {
-            if let last = merged.last, APNGCanvasDiff.same(last.raster.tightlyPacked().bytes, frame.raster.tightlyPacked().bytes) {
+            if let last = merged.last,
+                APNGCanvasDiff.same(last.raster.tightlyPacked().bytes, frame.raster.tightlyPacked().bytes)
+            {
                 merged[merged.count - 1].delay = last.delay + frame.delay
             } else {
                 merged.append(frame)

@@ -28,7 +28,8 @@ struct APNGFrameControl: Equatable {
     ///   canvas, or an unknown dispose or blend operation.
     init(_ data: UnsafeRawBufferPointer, canvasWidth: Int, canvasHeight: Int, frameIndex: Int) throws(CodecError) {
         guard data.count == 26 else {
-            throw .corrupt(format: .png, reason: "fcTL chunk of frame \(frameIndex) has \(data.count) bytes instead of 26")
+            throw .corrupt(
+                format: .png, reason: "fcTL chunk of frame \(frameIndex) has \(data.count) bytes instead of 26")
         }
         sequenceNumber = Int(data.loadBigEndianUInt32(at: 0))
         width = Int(data.loadBigEndianUInt32(at: 4))
@@ -44,20 +45,24 @@ struct APNGFrameControl: Equatable {
         guard x + width <= canvasWidth, y + height <= canvasHeight else {
             throw .corrupt(
                 format: .png,
-                reason: "frame \(frameIndex) (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas")
+                reason:
+                    "frame \(frameIndex) (\(width)x\(height) at \(x),\(y)) lies outside the \(canvasWidth)x\(canvasHeight) canvas"
+            )
         }
         switch data[24] {
         case 0: disposal = .none
         case 1: disposal = .background
         case 2: disposal = .previous
         default:
-            throw .corrupt(format: .png, reason: "frame \(frameIndex) has an invalid dispose_op \(data[24]) (0...2 allowed)")
+            throw .corrupt(
+                format: .png, reason: "frame \(frameIndex) has an invalid dispose_op \(data[24]) (0...2 allowed)")
         }
         switch data[25] {
         case 0: blend = .source
         case 1: blend = .over
         default:
-            throw .corrupt(format: .png, reason: "frame \(frameIndex) has an invalid blend_op \(data[25]) (0 or 1 allowed)")
+            throw .corrupt(
+                format: .png, reason: "frame \(frameIndex) has an invalid blend_op \(data[25]) (0 or 1 allowed)")
         }
     }
 

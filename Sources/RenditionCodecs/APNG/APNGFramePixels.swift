@@ -49,9 +49,11 @@ final class APNGFramePixels {
         switch outcome {
         case .exact: break
         case .tooShort:
-            throw .corrupt(format: .png, reason: "\(label): image data ends before the \(width)x\(height) image is complete")
+            throw .corrupt(
+                format: .png, reason: "\(label): image data ends before the \(width)x\(height) image is complete")
         case .tooLong:
-            throw .corrupt(format: .png, reason: "\(label): image data holds more than the \(width)x\(height) image needs")
+            throw .corrupt(
+                format: .png, reason: "\(label): image data holds more than the \(width)x\(height) image needs")
         case .invalid:
             throw .corrupt(format: .png, reason: "\(label): image data is not a valid zlib stream")
         }

@@ -48,8 +48,10 @@ final class APNGFramePlanner {
     /// candidates; only the winner is compressed at the final level. `compressors` (one per
     /// thread, all at the final level) compress chosen regions in parallel, a window of
     /// frames at a time so that memory stays bounded; the bytes do not depend on their number.
-    init(width: Int, height: Int, format: APNGPixelFormat, optimize: Bool,
-         compressors: [APNGPatchCompressor], trialCompressor: APNGPatchCompressor?) {
+    init(
+        width: Int, height: Int, format: APNGPixelFormat, optimize: Bool,
+        compressors: [APNGPatchCompressor], trialCompressor: APNGPatchCompressor?
+    ) {
         precondition(!compressors.isEmpty, "at least one compressor")
         self.width = width
         self.height = height
@@ -73,15 +75,19 @@ final class APNGFramePlanner {
     /// dropped without compressing them (their patch holds the other's pixels and more; on
     /// equal regions the patches are identical and the first is kept). When one candidate
     /// is left it is compressed once, at the final level.
-    private func choose(among bases: [(FrameDisposal, [UInt8])], target: [UInt8]) throws(CodecError) -> (Candidate, [UInt8]?) {
+    private func choose(among bases: [(FrameDisposal, [UInt8])], target: [UInt8]) throws(CodecError) -> (
+        Candidate, [UInt8]?
+    ) {
         var sources: [(FrameDisposal, [UInt8], PixelRect)] = []
         var overs: [Candidate] = []
         for (disposal, base) in bases {
-            let rect = APNGCanvasDiff.changedRect(from: base, to: target, width: width, height: height)
+            let rect =
+                APNGCanvasDiff.changedRect(from: base, to: target, width: width, height: height)
                 ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
             sources.append((disposal, base, rect))
             if format.storesTransparency,
-               let over = APNGCanvasDiff.overPatch(from: base, to: target, width: width, rect: rect) {
+                let over = APNGCanvasDiff.overPatch(from: base, to: target, width: width, rect: rect)
+            {
                 overs.append(Candidate(disposal: disposal, base: base, rect: rect, blend: .over, patch: over))
             }
         }
@@ -91,8 +97,9 @@ final class APNGFramePlanner {
             }
         }
         var candidates = kept.map { _, c in
-            Candidate(disposal: c.0, base: c.1, rect: c.2, blend: .source,
-                      patch: APNGCanvasDiff.crop(target, width: width, to: c.2))
+            Candidate(
+                disposal: c.0, base: c.1, rect: c.2, blend: .source,
+                patch: APNGCanvasDiff.crop(target, width: width, to: c.2))
         }
         candidates += overs
         // The list is never empty: the smallest region (the first of equal ones) is kept.
@@ -101,7 +108,8 @@ final class APNGFramePlanner {
             var smallest = Int.max
             for candidate in candidates {
                 let size = try trialCompressor.compress(
-                    candidate.patch, width: candidate.rect.width, height: candidate.rect.height).count
+                    candidate.patch, width: candidate.rect.width, height: candidate.rect.height
+                ).count
                 if size < smallest {
                     smallest = size
                     winner = candidate
@@ -114,7 +122,8 @@ final class APNGFramePlanner {
         var best = candidates[0]
         var bestData = try compressors[0].compress(best.patch, width: best.rect.width, height: best.rect.height)
         for candidate in candidates.dropFirst() {
-            let data = try compressors[0].compress(candidate.patch, width: candidate.rect.width, height: candidate.rect.height)
+            let data = try compressors[0].compress(
+                candidate.patch, width: candidate.rect.width, height: candidate.rect.height)
             if data.count < bestData.count {
                 best = candidate
                 bestData = data
@@ -138,7 +147,8 @@ final class APNGFramePlanner {
             let target = frame.raster.straightRGBA()
             if index == 0 || !optimize {
                 pending.append(PendingPatch(index: index, patch: target, width: width, height: height))
-                planned.append(APNGPlannedFrame(rect: full, blend: .source, disposal: .none, delay: frame.delay, data: []))
+                planned.append(
+                    APNGPlannedFrame(rect: full, blend: .source, disposal: .none, delay: frame.delay, data: []))
                 previousBase = index == 0 ? [UInt8](repeating: 0, count: target.count) : previous
                 previous = target
             } else {
@@ -147,15 +157,20 @@ final class APNGFramePlanner {
                 APNGCanvasDiff.clear(&cleared, width: width, rect: previousRect)
                 if !APNGCanvasDiff.same(cleared, previous) { bases.append((.background, cleared)) }
                 if index >= 2 && previousBlend == .source && !APNGCanvasDiff.same(previousBase, previous)
-                    && !APNGCanvasDiff.same(previousBase, cleared) {
+                    && !APNGCanvasDiff.same(previousBase, cleared)
+                {
                     bases.append((.previous, previousBase))
                 }
                 let (winner, data) = try choose(among: bases, target: target)
                 planned[index - 1].disposal = winner.disposal
                 if data == nil {
-                    pending.append(PendingPatch(index: index, patch: winner.patch, width: winner.rect.width, height: winner.rect.height))
+                    pending.append(
+                        PendingPatch(
+                            index: index, patch: winner.patch, width: winner.rect.width, height: winner.rect.height))
                 }
-                planned.append(APNGPlannedFrame(rect: winner.rect, blend: winner.blend, disposal: .none, delay: frame.delay, data: data ?? []))
+                planned.append(
+                    APNGPlannedFrame(
+                        rect: winner.rect, blend: winner.blend, disposal: .none, delay: frame.delay, data: data ?? []))
                 previousBase = winner.base
                 previous = target
                 previousRect = winner.rect
@@ -175,7 +190,9 @@ final class APNGFramePlanner {
     private func compress(_ pending: [PendingPatch], into planned: inout [APNGPlannedFrame]) throws(CodecError) {
         if pending.isEmpty { return }
         let workers = UncheckedCompressors(compressors)
-        let compressed = try ParallelWork.map(count: pending.count, threads: compressors.count, worker: { workers.list[$0] }) {
+        let compressed = try ParallelWork.map(
+            count: pending.count, threads: compressors.count, worker: { workers.list[$0] }
+        ) {
             (k, compressor) throws(CodecError) -> [UInt8] in
             try compressor.compress(pending[k].patch, width: pending[k].width, height: pending[k].height)
         }

@@ -1,9 +1,9 @@
 import RenditionCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one pixel format an APNG file uses for all its frames, chosen from the union of
@@ -34,17 +34,25 @@ struct APNGPixelFormat {
         var previous: Raster? = nil
         for frame in frames where overflow == nil || translucent == nil || nonGrey == nil {
             let raster = frame.raster
-            let earlier = previous.flatMap { $0.width == raster.width && $0.height == raster.height && $0.bytesPerRow == raster.bytesPerRow ? $0 : nil }
+            let earlier = previous.flatMap {
+                $0.width == raster.width && $0.height == raster.height && $0.bytesPerRow == raster.bytesPerRow
+                    ? $0 : nil
+            }
             previous = raster
             raster.bytes.withUnsafeBytes { raw in
                 guard !raw.isEmpty else { return }
                 // `last` starts as a colour already surveyed (the previous frame's first pixel)
                 // or, on the first frame, one that differs from the first pixel.
-                var last = earlier?.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self).littleEndian }
+                var last =
+                    earlier?.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self).littleEndian }
                     ?? ~raw.loadUnaligned(as: UInt32.self).littleEndian
                 for y in 0..<raster.height {
                     let row = y * raster.bytesPerRow
-                    if let earlier, earlier.bytes.withUnsafeBytes({ memcmp($0.baseAddress! + row, raw.baseAddress! + row, raster.width * 4) == 0 }) {
+                    if let earlier,
+                        earlier.bytes.withUnsafeBytes({
+                            memcmp($0.baseAddress! + row, raw.baseAddress! + row, raster.width * 4) == 0
+                        })
+                    {
                         continue
                     }
                     for x in 0..<raster.width {

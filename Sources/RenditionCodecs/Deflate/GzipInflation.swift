@@ -16,7 +16,9 @@ enum GzipInflation {
     /// The inflated bytes of `input`.
     /// - Throws: `.limitExceeded` when the data inflates to more than `maxBytes`, `.corrupt`
     ///   for truncated or damaged data, data after the gzip member, or an empty result.
-    static func inflate(_ input: UnsafeBufferPointer<UInt8>, maxBytes: Int, format: ImageFormat) throws(CodecError) -> [UInt8] {
+    static func inflate(_ input: UnsafeBufferPointer<UInt8>, maxBytes: Int, format: ImageFormat) throws(CodecError)
+        -> [UInt8]
+    {
         // Header (10 bytes) + trailer (CRC-32 and size, 8 bytes) at the least.
         guard input.count >= 18, isGzip(input) else {
             throw .corrupt(format: format, reason: "not a gzip stream, or one too short to hold its header and trailer")
@@ -26,10 +28,14 @@ enum GzipInflation {
         }
         defer { libdeflate_free_decompressor(decompressor) }
         let trailer = input.count - 4
-        let declared = Int(input[trailer]) | Int(input[trailer + 1]) << 8 | Int(input[trailer + 2]) << 16 | Int(input[trailer + 3]) << 24
+        let declared =
+            Int(input[trailer]) | Int(input[trailer + 1]) << 8 | Int(input[trailer + 2]) << 16 | Int(input[trailer + 3])
+            << 24
         if declared > 0 && declared <= maxBytes {
             let attempt = inflate(input, decompressor, capacity: declared)
-            if attempt.result == LIBDEFLATE_SUCCESS && attempt.consumed == input.count && attempt.output.count == declared {
+            if attempt.result == LIBDEFLATE_SUCCESS && attempt.consumed == input.count
+                && attempt.output.count == declared
+            {
                 return attempt.output
             }
         }
@@ -39,10 +45,13 @@ enum GzipInflation {
             guard attempt.consumed == input.count else {
                 throw .corrupt(format: format, reason: "\(input.count - attempt.consumed) bytes follow the gzip stream")
             }
-            guard !attempt.output.isEmpty else { throw .corrupt(format: format, reason: "the gzip stream holds no data") }
+            guard !attempt.output.isEmpty else {
+                throw .corrupt(format: format, reason: "the gzip stream holds no data")
+            }
             return attempt.output
         case LIBDEFLATE_INSUFFICIENT_SPACE:
-            throw .limitExceeded(format: format, reason: "the gzip stream inflates to more than \(maxBytes) bytes, over the limit")
+            throw .limitExceeded(
+                format: format, reason: "the gzip stream inflates to more than \(maxBytes) bytes, over the limit")
         default:
             throw .corrupt(format: format, reason: "the gzip data is truncated or damaged")
         }

@@ -19,8 +19,10 @@ enum ZlibReferenceCompressor {
     static func compress(_ data: UnsafePointer<UInt8>, count: Int, limit: Int = .max) -> [UInt8]? {
         guard count <= Int(UInt32.max), limit > 0 else { return nil }
         var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, windowBits, memoryLevel, strategy,
-                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, windowBits, memoryLevel, strategy,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { deflateEnd(&stream) }
         let capacity = min(limit, Int(deflateBound(&stream, uLong(count))))

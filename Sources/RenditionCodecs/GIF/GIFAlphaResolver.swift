@@ -25,12 +25,15 @@ struct GIFAlphaResolver {
     /// is opaque or clear). `scratch` is reused between frames for the runs as they are found.
     /// The same pixels and counts as `resolve` followed by `GIFColorHistogram.add`, which stay
     /// as the reference it is tested against.
-    func resolve(_ raster: Raster, counting histogram: inout GIFColorHistogram, scratch: inout [UInt64]) -> GIFResolvedFrame {
+    func resolve(_ raster: Raster, counting histogram: inout GIFColorHistogram, scratch: inout [UInt64])
+        -> GIFResolvedFrame
+    {
         let width = raster.width, height = raster.height, pixelCount = width * height
         if scratch.count < pixelCount { scratch = [UInt64](repeating: 0, count: pixelCount) }
-        var alpha = rdn_gif_alpha(threshold: threshold, has_matte: matte == nil ? 0 : 1,
-                                  matte_r: matte?.0 ?? 0, matte_g: matte?.1 ?? 0, matte_b: matte?.2 ?? 0,
-                                  unpremultiply: nil)
+        var alpha = rdn_gif_alpha(
+            threshold: threshold, has_matte: matte == nil ? 0 : 1,
+            matte_r: matte?.0 ?? 0, matte_g: matte?.1 ?? 0, matte_b: matte?.2 ?? 0,
+            unpremultiply: nil)
         var runCount = 0
         AlphaConversion.unpremultiplyTable.withUnsafeBufferPointer { table in
             alpha.unpremultiply = table.baseAddress

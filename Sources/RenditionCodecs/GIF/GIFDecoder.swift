@@ -46,7 +46,8 @@ public enum GIFDecoder {
         let packed = try reader.byte("the logical screen descriptor")
         _ = try reader.bytes(2, "the logical screen descriptor")  // background index, aspect ratio
         try limits.check(width: width, height: height, frames: 1, format: .gif)
-        let globalPalette = packed & 0x80 != 0
+        let globalPalette =
+            packed & 0x80 != 0
             ? try GIFPalette.read(&reader, count: 2 << Int(packed & 0x07), "the global colour table")
             : nil
 
@@ -75,7 +76,9 @@ public enum GIFDecoder {
                 guard state.frameCount > 0 else {
                     throw .corrupt(
                         format: .gif,
-                        reason: "unexpected byte 0x\(String(introducer, radix: 16)) at offset \(reader.offset - 1) where a block should start")
+                        reason:
+                            "unexpected byte 0x\(String(introducer, radix: 16)) at offset \(reader.offset - 1) where a block should start"
+                    )
                 }
                 break records
             }
@@ -122,7 +125,8 @@ public enum GIFDecoder {
             case 0xFF:
                 let blocks = try reader.subBlockList("an application extension before frame \(frame)")
                 if !sawLoopExtension, let identifier = blocks.first, GIFLoopExtension.isLooping(identifier: identifier),
-                   let count = GIFLoopExtension.repeatCount(in: Array(blocks.dropFirst())) {
+                    let count = GIFLoopExtension.repeatCount(in: Array(blocks.dropFirst()))
+                {
                     repeatCount = count
                     sawLoopExtension = true
                 }
@@ -144,10 +148,13 @@ public enum GIFDecoder {
                 // Nothing to draw. Some encoders then write no colour table or data even when
                 // the descriptor announces them: skip them only if they are really there.
                 var attempt = reader
-                if (try? Self.skipTableAndData(&attempt, descriptor: descriptor, frame: frame)) != nil { reader = attempt }
-                return draw(GIFFramePatchBuilder.patch(
-                    descriptor: descriptor, indices: UnsafeBufferPointer(start: nil, count: 0), decodedCount: 0,
-                    colors: [], canvasWidth: width, canvasHeight: height, control: control))
+                if (try? Self.skipTableAndData(&attempt, descriptor: descriptor, frame: frame)) != nil {
+                    reader = attempt
+                }
+                return draw(
+                    GIFFramePatchBuilder.patch(
+                        descriptor: descriptor, indices: UnsafeBufferPointer(start: nil, count: 0), decodedCount: 0,
+                        colors: [], canvasWidth: width, canvasHeight: height, control: control))
             }
             try Self.checkImageArea(descriptor, frame: frame, limits: limits)
             let localPalette = try descriptor.localPaletteCount.map { count throws(CodecError) in
@@ -164,33 +171,42 @@ public enum GIFDecoder {
                 decoded = try data.withUnsafeBufferPointer { data throws(GIFLZWDecoder.Failure) in
                     try indices.withUnsafeMutableBufferPointer { output throws(GIFLZWDecoder.Failure) in
                         try GIFLZWDecoder.decode(
-                            data, minimumCodeSize: codeSize, into: UnsafeMutableBufferPointer(rebasing: output[0..<area]))
+                            data, minimumCodeSize: codeSize,
+                            into: UnsafeMutableBufferPointer(rebasing: output[0..<area]))
                     }
                 }
             } catch {
                 switch error {
                 case .invalidCodeSize(let size):
-                    throw .corrupt(format: .gif, reason: "frame \(frame) has an LZW code size of \(size) (1-11 allowed)")
+                    throw .corrupt(
+                        format: .gif, reason: "frame \(frame) has an LZW code size of \(size) (1-11 allowed)")
                 case .undefinedCode(let code, let next):
-                    throw .corrupt(format: .gif, reason: "frame \(frame) has an invalid LZW code \(code) (next free code \(next))")
+                    throw .corrupt(
+                        format: .gif, reason: "frame \(frame) has an invalid LZW code \(code) (next free code \(next))")
                 }
             }
-            try checkIndices(decoded: decoded, palette: palette, transparentIndex: control.transparentIndex, frame: frame)
+            try checkIndices(
+                decoded: decoded, palette: palette, transparentIndex: control.transparentIndex, frame: frame)
             let colors = palette.lookupTable(transparentIndex: control.transparentIndex)
             let patch = indices.withUnsafeBufferPointer { indices in
                 GIFFramePatchBuilder.patch(
-                    descriptor: descriptor, indices: UnsafeBufferPointer(rebasing: indices[0..<area]), decodedCount: decoded,
+                    descriptor: descriptor, indices: UnsafeBufferPointer(rebasing: indices[0..<area]),
+                    decodedCount: decoded,
                     colors: colors, canvasWidth: width, canvasHeight: height, control: control)
             }
             return draw(patch)
         }
 
         /// Each stored image is held to the pixel limit (it is decoded whole, even off the canvas).
-        static func checkImageArea(_ descriptor: GIFImageDescriptor, frame: Int, limits: DecodeLimits) throws(CodecError) {
+        static func checkImageArea(_ descriptor: GIFImageDescriptor, frame: Int, limits: DecodeLimits)
+            throws(CodecError)
+        {
             if descriptor.width * descriptor.height > limits.maxPixels {
                 throw .limitExceeded(
                     format: .gif,
-                    reason: "frame \(frame) is \(descriptor.width)x\(descriptor.height) px, over the limit of \(limits.maxPixels) pixels")
+                    reason:
+                        "frame \(frame) is \(descriptor.width)x\(descriptor.height) px, over the limit of \(limits.maxPixels) pixels"
+                )
             }
         }
 
@@ -200,7 +216,8 @@ public enum GIFDecoder {
             if pixels > limits.maxDecodedBytes / 4 {
                 throw .limitExceeded(
                     format: .gif,
-                    reason: "the \(frames) images store \(pixels) pixels in total, over the \(limits.maxDecodedBytes / 4) "
+                    reason:
+                        "the \(frames) images store \(pixels) pixels in total, over the \(limits.maxDecodedBytes / 4) "
                         + "that the limit of \(limits.maxDecodedBytes) decoded bytes allows")
             }
         }
@@ -214,7 +231,9 @@ public enum GIFDecoder {
         }
 
         /// Every decoded index must name a colour-table entry (or be the transparent index).
-        private func checkIndices(decoded: Int, palette: GIFPalette, transparentIndex: Int?, frame: Int) throws(CodecError) {
+        private func checkIndices(decoded: Int, palette: GIFPalette, transparentIndex: Int?, frame: Int)
+            throws(CodecError)
+        {
             guard palette.count < 256 else { return }
             let largest = indices.withUnsafeBufferPointer { $0[0..<decoded].max() ?? 0 }
             guard Int(largest) >= palette.count else { return }

@@ -35,13 +35,16 @@ enum GIFDitherer {
                             if p == 0 { continue }
                             // ((bayer + 0.5) / 64 - 0.5) * spread, truncated towards zero.
                             let offset = (bayer[(y & 7) << 3 | (x & 7)] * 4 + 2 - 128) * orderedSpread / 256
-                            out[y * width + x] = palette[nearest.index(
-                                r: clamp(Int32(p & 0xFF) + offset), g: clamp(Int32((p >> 8) & 0xFF) + offset),
-                                b: clamp(Int32((p >> 16) & 0xFF) + offset))]
+                            out[y * width + x] =
+                                palette[
+                                    nearest.index(
+                                        r: clamp(Int32(p & 0xFF) + offset), g: clamp(Int32((p >> 8) & 0xFF) + offset),
+                                        b: clamp(Int32((p >> 16) & 0xFF) + offset))]
                         }
                     }
                 case .floydSteinberg:
-                    ErrorDiffusionDitherer.floydSteinberg(out, width: width, height: height, palette: palette, nearest: nearest)
+                    ErrorDiffusionDitherer.floydSteinberg(
+                        out, width: width, height: height, palette: palette, nearest: nearest)
                 }
             }
         }
@@ -54,11 +57,13 @@ enum GIFDitherer {
     /// once times its length. The palette's colours must be distinct (as
     /// `GIFPaletteSelection.quantizedPalette` makes them), so an index stands for exactly one colour.
     static func applyIndices(
-        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: NearestPaletteColor, dithering: GIFEncoder.Dithering,
+        _ frame: GIFResolvedFrame, width: Int, palette: [UInt32], nearest: NearestPaletteColor,
+        dithering: GIFEncoder.Dithering,
         transparent: UInt8
     ) -> (indices: [UInt8], error: (sum: Double, count: Int)) {
         guard dithering == .none else {
-            let (colors, error) = apply(frame.expanded(), width: width, palette: palette, nearest: nearest, dithering: dithering)
+            let (colors, error) = apply(
+                frame.expanded(), width: width, palette: palette, nearest: nearest, dithering: dithering)
             return (ColorIndexTable(colors: palette).indices(of: colors, transparent: transparent), error)
         }
         var sum = 0, count = 0

@@ -57,21 +57,24 @@ public struct GIFEncoder: Sendable {
     /// The GIF of resolved frames (`targets`: runs of opaque colours and `0`), whose colours
     /// `histogram` counted (with whether any pixel is transparent).
     func encode(
-        targets: [GIFResolvedFrame], histogram: GIFColorHistogram, delays: [FrameDelay], width: Int, height: Int, loopCount: Int
+        targets: [GIFResolvedFrame], histogram: GIFColorHistogram, delays: [FrameDelay], width: Int, height: Int,
+        loopCount: Int
     ) throws(CodecError) -> [UInt8] {
         let animated = targets.count > 1
         let reserveTransparent = (animated && options.optimizeFrames) || histogram.sawTransparent
         let capacity = options.maxColors - (reserveTransparent ? 1 : 0)
-        let selection = GIFPaletteSelection(targets: targets, width: width, capacity: capacity,
-                                            reserveTransparent: reserveTransparent, options: options, histogram: histogram)
+        let selection = GIFPaletteSelection(
+            targets: targets, width: width, capacity: capacity,
+            reserveTransparent: reserveTransparent, options: options, histogram: histogram)
         let canvas = GIFCanvas(width: width, height: height, delays: delays)
         let planned: (globalTable: GIFColorTable, frames: [GIFEncodedFrame])
         switch selection.shown {
         case .indices(let indexed, let transparent):
             planned = encodeIndexed(indexed, transparent: transparent, canvas: canvas, selection: selection)
         case .colors(let displayed):
-            planned = encodeColors(displayed, canvas: canvas, selection: selection, capacity: capacity,
-                                    reserveTransparent: reserveTransparent)
+            planned = encodeColors(
+                displayed, canvas: canvas, selection: selection, capacity: capacity,
+                reserveTransparent: reserveTransparent)
         }
         let (globalTable, frames) = planned
         let needsControl = animated || reserveTransparent || frames.contains { $0.delayCentiseconds != 0 }
@@ -94,8 +97,9 @@ public struct GIFEncoder: Sendable {
         _ indexed: [[UInt8]], transparent: UInt8, canvas: GIFCanvas, selection: GIFPaletteSelection
     ) -> (globalTable: GIFColorTable, frames: [GIFEncodedFrame]) {
         let globalTable = GIFColorTable(colors: selection.globalColors, hasTransparentEntry: true)
-        let planned = GIFFramePlanner.plan(indexed, width: canvas.width, height: canvas.height,
-                                           optimize: options.optimizeFrames, transparent: transparent)
+        let planned = GIFFramePlanner.plan(
+            indexed, width: canvas.width, height: canvas.height,
+            optimize: options.optimizeFrames, transparent: transparent)
         let lossy = selection.kind == .quantized && options.lossyDistance > 0
         let match = lossy ? GIFLossyMatch(colors: globalTable.colors, distance: options.lossyDistance) : nil
         var frames: [GIFEncodedFrame] = []
@@ -103,8 +107,10 @@ public struct GIFEncoder: Sendable {
         for (k, plan) in planned.enumerated() {
             var indices = plan.pixels
             let needsTransparency = indices.contains(transparent) || declaresTransparency(plan, k, canvas)
-            frames.append(compress(&indices, plan, table: globalTable, own: nil, needsTransparency: needsTransparency,
-                                   delay: canvas.delays[k], lossy: match))
+            frames.append(
+                compress(
+                    &indices, plan, table: globalTable, own: nil, needsTransparency: needsTransparency,
+                    delay: canvas.delays[k], lossy: match))
         }
         return (globalTable, frames)
     }
@@ -114,8 +120,9 @@ public struct GIFEncoder: Sendable {
         _ displayed: [[UInt32]], canvas: GIFCanvas, selection: GIFPaletteSelection, capacity: Int,
         reserveTransparent: Bool
     ) -> (globalTable: GIFColorTable, frames: [GIFEncodedFrame]) {
-        let planned = GIFFramePlanner.plan(displayed, width: canvas.width, height: canvas.height,
-                                           optimize: options.optimizeFrames, transparent: 0)
+        let planned = GIFFramePlanner.plan(
+            displayed, width: canvas.width, height: canvas.height,
+            optimize: options.optimizeFrames, transparent: 0)
         var globalColors = selection.globalColors
         if selection.kind == .exactLocal {
             var first = ColorIndexTable(limit: capacity)
@@ -146,15 +153,21 @@ public struct GIFEncoder: Sendable {
                 var own = ColorIndexTable(limit: capacity)
                 _ = own.insert(contentsOf: plan.pixels)
                 if own.colors.contains(where: { globalIndex.index(of: $0) == nil }) {
-                    table = GIFColorTable(colors: own.colors, hasTransparentEntry: needsTransparency && own.colors.count < 256)
+                    table = GIFColorTable(
+                        colors: own.colors, hasTransparentEntry: needsTransparency && own.colors.count < 256)
                     lookup = own
                 }
             }
             let inUse = table ?? globalTable
             var indices = lookup.indices(of: plan.pixels, transparent: UInt8(inUse.transparentIndex ?? 0))
-            let match = lossy ? (table == nil ? globalMatch : GIFLossyMatch(colors: inUse.colors, distance: options.lossyDistance)) : nil
-            frames.append(compress(&indices, plan, table: globalTable, own: table, needsTransparency: needsTransparency,
-                                   delay: canvas.delays[k], lossy: match))
+            let match =
+                lossy
+                ? (table == nil ? globalMatch : GIFLossyMatch(colors: inUse.colors, distance: options.lossyDistance))
+                : nil
+            frames.append(
+                compress(
+                    &indices, plan, table: globalTable, own: table, needsTransparency: needsTransparency,
+                    delay: canvas.delays[k], lossy: match))
         }
         return (globalTable, frames)
     }
@@ -174,8 +187,9 @@ public struct GIFEncoder: Sendable {
         own: GIFColorTable?, needsTransparency: Bool, delay: FrameDelay, lossy: GIFLossyMatch?
     ) -> GIFEncodedFrame {
         let inUse = own ?? globalTable
-        let compressed = GIFLZWEncoder.compress(&indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
-                                                lossy: lossy)
+        let compressed = GIFLZWEncoder.compress(
+            &indices, minimumCodeSize: max(2, inUse.tableSize.trailingZeroBitCount),
+            lossy: lossy)
         return GIFEncodedFrame(
             x: plan.x, y: plan.y, width: plan.width, height: plan.height, localTable: own,
             transparentIndex: needsTransparency ? inUse.transparentIndex : nil, disposal: plan.disposal,

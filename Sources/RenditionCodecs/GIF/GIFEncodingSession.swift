@@ -34,7 +34,9 @@ public struct GIFEncodingSession: Sendable {
         guard raster.width == width && raster.height == height else {
             throw .encodingFailed(
                 format: .gif,
-                reason: "frame \(targets.count) is \(raster.width)x\(raster.height), not the animation's \(width)x\(height)")
+                reason:
+                    "frame \(targets.count) is \(raster.width)x\(raster.height), not the animation's \(width)x\(height)"
+            )
         }
         targets.append(resolver.resolve(raster, counting: &histogram, scratch: &runScratch))
         delays.append(delay)
@@ -43,8 +45,11 @@ public struct GIFEncodingSession: Sendable {
     /// The GIF file of the frames added, played `loopCount` times (0 = forever).
     /// - Throws: `CodecError.encodingFailed` when no frame was added.
     public func finish(loopCount: Int) throws(CodecError) -> [UInt8] {
-        guard !targets.isEmpty else { throw .encodingFailed(format: .gif, reason: "an animation needs at least one frame") }
-        return try encoder.encode(targets: targets, histogram: histogram, delays: delays, width: width, height: height,
-                                  loopCount: loopCount)
+        guard !targets.isEmpty else {
+            throw .encodingFailed(format: .gif, reason: "an animation needs at least one frame")
+        }
+        return try encoder.encode(
+            targets: targets, histogram: histogram, delays: delays, width: width, height: height,
+            loopCount: loopCount)
     }
 }

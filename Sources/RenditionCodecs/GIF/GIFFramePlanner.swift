@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RenditionCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A frame as it will be stored: a rectangle of the canvas, its pixels (opaque colours or
 /// palette indices; the planner's `transparent` value leaves the canvas as it is) and its
@@ -54,7 +55,8 @@ enum GIFFramePlanner {
             // Whole frames; cleared after showing only if the next one has transparent pixels.
             let clears = frames.contains { $0.contains(transparent) }
             return frames.map {
-                GIFPlannedFrame(x: 0, y: 0, width: width, height: height, pixels: $0, disposal: clears ? .background : .none)
+                GIFPlannedFrame(
+                    x: 0, y: 0, width: width, height: height, pixels: $0, disposal: clears ? .background : .none)
             }
         }
         var planned: [GIFPlannedFrame<Pixel>] = []
@@ -92,13 +94,17 @@ enum GIFFramePlanner {
 
             let choice = best!
             pendingDisposal = choice.disposal
-            planned.append(frame(shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal,
-                                 transparent: transparent))
+            planned.append(
+                frame(
+                    shown, over: under, rect: choice.rect, width: width, disposal: pendingDisposal,
+                    transparent: transparent))
             under = choice.after
             pendingRect = nonEmpty(choice.nextRect)
         }
-        planned.append(frame(frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none,
-                             transparent: transparent))
+        planned.append(
+            frame(
+                frames[frames.count - 1], over: under, rect: pendingRect, width: width, disposal: .none,
+                transparent: transparent))
         return planned
     }
 
@@ -126,23 +132,28 @@ enum GIFFramePlanner {
                 }
             }
         }
-        return GIFPlannedFrame(x: rect.x0, y: rect.y0, width: w, height: rect.y1 - rect.y0, pixels: pixels, disposal: disposal)
+        return GIFPlannedFrame(
+            x: rect.x0, y: rect.y0, width: w, height: rect.y1 - rect.y0, pixels: pixels, disposal: disposal)
     }
 
     /// Bounding box of the pixels where `a` differs from `b`.
-    private static func bbox<Pixel: FixedWidthInteger>(_ a: [Pixel], differingFrom b: [Pixel], width: Int, height: Int) -> Rect {
-        rows(a, b, width: width, height: height,
-             first: { a, b in GIFRowScan.firstDifference(a, b, count: width) },
-             last: { a, b, from in GIFRowScan.lastDifference(a, b, from: from, count: width) })
+    private static func bbox<Pixel: FixedWidthInteger>(_ a: [Pixel], differingFrom b: [Pixel], width: Int, height: Int)
+        -> Rect
+    {
+        rows(
+            a, b, width: width, height: height,
+            first: { a, b in GIFRowScan.firstDifference(a, b, count: width) },
+            last: { a, b, from in GIFRowScan.lastDifference(a, b, from: from, count: width) })
     }
 
     /// Bounding box of the pixels transparent in `next` but not in `canvas`.
     private static func mustClear<Pixel: FixedWidthInteger>(
         _ next: [Pixel], over canvas: [Pixel], width: Int, height: Int, transparent: Pixel
     ) -> Rect {
-        rows(next, canvas, width: width, height: height,
-             first: { a, b in GIFRowScan.firstCleared(a, b, count: width, transparent: transparent) },
-             last: { a, b, from in GIFRowScan.lastCleared(a, b, from: from, count: width, transparent: transparent) })
+        rows(
+            next, canvas, width: width, height: height,
+            first: { a, b in GIFRowScan.firstCleared(a, b, count: width, transparent: transparent) },
+            last: { a, b, from in GIFRowScan.lastCleared(a, b, from: from, count: width, transparent: transparent) })
     }
 
     /// Bounding box of the pixels found by `first` (the first in a row, or `width`) and `last`
@@ -181,7 +192,9 @@ enum GIFFramePlanner {
             for y in rect.y0..<rect.y1 {
                 let start = canvas.baseAddress! + y * width + rect.x0
                 if let source {
-                    source.withUnsafeBufferPointer { start.update(from: $0.baseAddress! + y * width + rect.x0, count: w) }
+                    source.withUnsafeBufferPointer {
+                        start.update(from: $0.baseAddress! + y * width + rect.x0, count: w)
+                    }
                 } else {
                     start.update(repeating: transparent, count: w)
                 }

@@ -23,13 +23,16 @@ struct GIFFrameScan {
                 guard reader.skip(1), reader.skipSubBlocks() else { return }
             case 0x2C:
                 guard let descriptor = try? GIFImageDescriptor.read(&reader, frame: frames) else { return }
-                if descriptor.width * descriptor.height > largestImage.map({ $0.descriptor.width * $0.descriptor.height }) ?? 0 {
+                if descriptor.width * descriptor.height > largestImage.map({
+                    $0.descriptor.width * $0.descriptor.height
+                }) ?? 0 {
                     largestImage = (frames, descriptor)
                 }
                 frames += 1
                 storedPixels += descriptor.width * descriptor.height
                 var attempt = reader
-                let skipped = attempt.skip(3 * (descriptor.localPaletteCount ?? 0)) && attempt.skip(1) && attempt.skipSubBlocks()
+                let skipped =
+                    attempt.skip(3 * (descriptor.localPaletteCount ?? 0)) && attempt.skip(1) && attempt.skipSubBlocks()
                 if skipped {
                     reader = attempt
                 } else if descriptor.width * descriptor.height > 0 {

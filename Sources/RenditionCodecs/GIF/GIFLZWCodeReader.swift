@@ -18,7 +18,8 @@ struct GIFLZWCodeReader {
             let end = data.count
             if position + 8 <= end {
                 // Refill up to 56 bits at once.
-                let word = UInt64(littleEndian: UnsafeRawPointer(data.baseAddress! + position).loadUnaligned(as: UInt64.self))
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(data.baseAddress! + position).loadUnaligned(as: UInt64.self))
                 bits |= word << UInt64(bitCount)
                 let taken = (63 - bitCount) >> 3
                 position += taken

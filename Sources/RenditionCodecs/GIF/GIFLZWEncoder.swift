@@ -30,8 +30,9 @@ struct GIFLZWEncoder {
         slots.withUnsafeMutableBufferPointer { slots in
             recent.withUnsafeMutableBufferPointer { recent in
                 indices.withUnsafeMutableBufferPointer { pixels in
-                    encoder.run(pixels, minimumCodeSize: minimumCodeSize, lossy: lossy,
-                                dictionary: Dictionary(slots: slots.baseAddress!, recent: recent.baseAddress!))
+                    encoder.run(
+                        pixels, minimumCodeSize: minimumCodeSize, lossy: lossy,
+                        dictionary: Dictionary(slots: slots.baseAddress!, recent: recent.baseAddress!))
                 }
             }
         }
@@ -141,7 +142,9 @@ struct GIFLZWEncoder {
 
     /// The first close colour (nearest first) that continues `prefix`, with its code.
     @inline(__always)
-    private static func lossyChild(of prefix: Int, _ index: UInt8, _ lossy: GIFLossyMatch, _ dictionary: Dictionary) -> (Int, UInt8)? {
+    private static func lossyChild(of prefix: Int, _ index: UInt8, _ lossy: GIFLossyMatch, _ dictionary: Dictionary)
+        -> (Int, UInt8)?
+    {
         for candidate in lossy.neighbours(of: index) {
             if let code = dictionary.child(of: prefix, candidate) { return (code, candidate) }
         }

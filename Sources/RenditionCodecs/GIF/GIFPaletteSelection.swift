@@ -39,8 +39,10 @@ struct GIFPaletteSelection {
     /// `reserveTransparent`: whether the global table gets a transparent entry after its
     /// colours (then frames from the global palette are given as indices); `histogram`: the
     /// targets' colours (counted by the caller while it resolved them, still in cache).
-    init(targets: [GIFResolvedFrame], width: Int, capacity: Int, reserveTransparent: Bool, options: GIFEncoder.Options,
-         histogram: GIFColorHistogram) {
+    init(
+        targets: [GIFResolvedFrame], width: Int, capacity: Int, reserveTransparent: Bool, options: GIFEncoder.Options,
+        histogram: GIFColorHistogram
+    ) {
         let noOwnPalettes = [[UInt32]?](repeating: nil, count: targets.count)
         var all = ColorIndexTable(limit: capacity)
         if targets.allSatisfy({ all.insert(runsOf: $0) }) {
@@ -51,18 +53,21 @@ struct GIFPaletteSelection {
             framePalettes = noOwnPalettes
             if reserveTransparent {
                 let transparent = UInt8(colors.count)
-                shown = .indices(targets.map { frame in
-                    frame.mapped { $0 == 0 ? transparent : UInt8(truncatingIfNeeded: all.index(of: $0) ?? 0) }
-                }, transparent: transparent)
+                shown = .indices(
+                    targets.map { frame in
+                        frame.mapped { $0 == 0 ? transparent : UInt8(truncatingIfNeeded: all.index(of: $0) ?? 0) }
+                    }, transparent: transparent)
             } else {
                 shown = .colors(targets.map { $0.expanded() })
             }
             return
         }
-        if options.allowLocalPalettes && targets.allSatisfy({ frame in
-            var own = ColorIndexTable(limit: capacity)
-            return own.insert(runsOf: frame)
-        }) {
+        if options.allowLocalPalettes
+            && targets.allSatisfy({ frame in
+                var own = ColorIndexTable(limit: capacity)
+                return own.insert(runsOf: frame)
+            })
+        {
             kind = .exactLocal
             shown = .colors(targets.map { $0.expanded() })
             globalColors = []
@@ -75,7 +80,8 @@ struct GIFPaletteSelection {
         let nearest = NearestPaletteColor(palette: global)
         guard reserveTransparent else {
             let mapped = targets.map {
-                GIFDitherer.apply($0.expanded(), width: width, palette: global, nearest: nearest, dithering: options.dithering)
+                GIFDitherer.apply(
+                    $0.expanded(), width: width, palette: global, nearest: nearest, dithering: options.dithering)
             }
             var frames = mapped.map(\.pixels)
             framePalettes = Self.ownPalettes(
@@ -86,8 +92,9 @@ struct GIFPaletteSelection {
         }
         let transparent = UInt8(global.count)
         let mapped = targets.map {
-            GIFDitherer.applyIndices($0, width: width, palette: global, nearest: nearest, dithering: options.dithering,
-                                     transparent: transparent)
+            GIFDitherer.applyIndices(
+                $0, width: width, palette: global, nearest: nearest, dithering: options.dithering,
+                transparent: transparent)
         }
         var replaced: [Int: [UInt32]] = [:]
         framePalettes = Self.ownPalettes(
@@ -97,9 +104,10 @@ struct GIFPaletteSelection {
             shown = .indices(mapped.map(\.indices), transparent: transparent)
         } else {
             // Frames from several palettes are planned by colour.
-            shown = .colors(mapped.indices.map { k in
-                replaced[k] ?? mapped[k].indices.map { $0 == transparent ? 0 : global[Int($0)] }
-            })
+            shown = .colors(
+                mapped.indices.map { k in
+                    replaced[k] ?? mapped[k].indices.map { $0 == transparent ? 0 : global[Int($0)] }
+                })
         }
     }
 
@@ -107,7 +115,8 @@ struct GIFPaletteSelection {
     /// animation's and above 4), its own quantised palette when that maps it more closely;
     /// `replace(k, pixels)` receives the frame's colours from its own palette.
     private static func ownPalettes(
-        targets: [GIFResolvedFrame], errors: [(sum: Double, count: Int)], width: Int, capacity: Int, options: GIFEncoder.Options,
+        targets: [GIFResolvedFrame], errors: [(sum: Double, count: Int)], width: Int, capacity: Int,
+        options: GIFEncoder.Options,
         replace: (Int, [UInt32]) -> Void
     ) -> [[UInt32]?] {
         var palettes = [[UInt32]?](repeating: nil, count: targets.count)
@@ -153,6 +162,7 @@ struct GIFPaletteSelection {
     /// A centre as an opaque pixel, each channel rounded and clamped to 0...255.
     private static func opaquePixel(_ centre: WeightedColor) -> UInt32 {
         func channel(_ v: Double) -> UInt32 { UInt32(min(255, max(0, v.rounded()))) }
-        return channel(centre.channels.x) | channel(centre.channels.y) << 8 | channel(centre.channels.z) << 16 | 0xFF00_0000
+        return channel(centre.channels.x) | channel(centre.channels.y) << 8 | channel(centre.channels.z) << 16
+            | 0xFF00_0000
     }
 }

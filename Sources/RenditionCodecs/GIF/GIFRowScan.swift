@@ -15,7 +15,9 @@ enum GIFRowScan {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         var i = 0
         while i + 8 <= bytes {
-            let d = ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let d =
+                ra.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                ^ rb.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if d != 0 { return (i + UInt64(littleEndian: d).trailingZeroBitCount / 8) / stride }
             i += 8
         }
@@ -33,7 +35,8 @@ enum GIFRowScan {
         let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
         var end = count * stride
         while end - 8 >= from * stride {
-            let d = ra.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+            let d =
+                ra.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
                 ^ rb.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
             if d != 0 { return (end - 1 - UInt64(littleEndian: d).leadingZeroBitCount / 8) / stride }
             end -= 8
@@ -53,8 +56,9 @@ enum GIFRowScan {
             let t = broadcast(UInt8(truncatingIfNeeded: transparent))
             let rn = UnsafeRawPointer(next), rc = UnsafeRawPointer(canvas)
             while p + 8 <= count {
-                let hits = cleared(rn.loadUnaligned(fromByteOffset: p, as: UInt64.self),
-                                   rc.loadUnaligned(fromByteOffset: p, as: UInt64.self), t)
+                let hits = cleared(
+                    rn.loadUnaligned(fromByteOffset: p, as: UInt64.self),
+                    rc.loadUnaligned(fromByteOffset: p, as: UInt64.self), t)
                 if hits != 0 { return p + hits.trailingZeroBitCount / 8 }
                 p += 8
             }
@@ -74,8 +78,9 @@ enum GIFRowScan {
             let t = broadcast(UInt8(truncatingIfNeeded: transparent))
             let rn = UnsafeRawPointer(next), rc = UnsafeRawPointer(canvas)
             while end - 8 >= from {
-                let hits = cleared(rn.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self),
-                                   rc.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self), t)
+                let hits = cleared(
+                    rn.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self),
+                    rc.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self), t)
                 if hits != 0 { return end - 1 - hits.leadingZeroBitCount / 8 }
                 end -= 8
             }

@@ -35,33 +35,40 @@ enum GIFWriter {
     ) throws(CodecError) -> [UInt8] {
         let output = Output()
         var status: Int32 = 0
-        let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), { file, data, count in
-            guard let file, let data, count >= 0, let user = file.pointee.UserData else { return 0 }
-            Unmanaged<Output>.fromOpaque(user).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
-            return count
-        }, &status)
+        let gif = EGifOpen(
+            Unmanaged.passUnretained(output).toOpaque(),
+            { file, data, count in
+                guard let file, let data, count >= 0, let user = file.pointee.UserData else { return 0 }
+                Unmanaged<Output>.fromOpaque(user).takeUnretainedValue().bytes
+                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+                return count
+            }, &status)
         guard let gif else { throw failure("EGifOpen", status) }
         var closed = false
         defer { if !closed { _ = EGifCloseFile(gif, nil) } }
 
         EGifSetGifVersion(gif, true)
         try withColorMap(globalTable) { (map) throws(CodecError) in
-            try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), gif, "the screen descriptor")
+            try check(
+                EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), gif,
+                "the screen descriptor")
         }
         if let repeatCount {
             try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), gif, "the loop extension")
             try check(EGifPutExtensionBlock(gif, 11, Array("NETSCAPE2.0".utf8)), gif, "the loop extension")
-            try check(EGifPutExtensionBlock(gif, 3, [1, UInt8(repeatCount & 0xFF), UInt8(repeatCount >> 8)]), gif, "the loop extension")
+            try check(
+                EGifPutExtensionBlock(gif, 3, [1, UInt8(repeatCount & 0xFF), UInt8(repeatCount >> 8)]), gif,
+                "the loop extension")
             try check(EGifPutExtensionTrailer(gif), gif, "the loop extension")
         }
         for (k, frame) in frames.enumerated() {
             if graphicControl {
-                let disposal: UInt8 = switch frame.disposal {
-                case .none: 1
-                case .background: 2
-                case .previous: 3
-                }
+                let disposal: UInt8 =
+                    switch frame.disposal {
+                    case .none: 1
+                    case .background: 2
+                    case .previous: 3
+                    }
                 let block: [UInt8] = [
                     disposal << 2 | (frame.transparentIndex != nil ? 1 : 0),
                     UInt8(frame.delayCentiseconds & 0xFF), UInt8(frame.delayCentiseconds >> 8),
@@ -76,8 +83,9 @@ enum GIFWriter {
                 gif.pointee.Image.ColorMap = nil
             }
             try withColorMap(frame.localTable) { (map) throws(CodecError) in
-                try check(EGifPutImageDesc(
-                    gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),
+                try check(
+                    EGifPutImageDesc(
+                        gif, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), false, map),
                     gif, "frame \(k)'s image descriptor")
             }
             try writeCompressed(frame.compressed, gif, k)
@@ -89,7 +97,9 @@ enum GIFWriter {
 
     /// Hands an LZW code stream to giflib as sub-blocks (giflib has already written the code
     /// size byte in `EGifPutImageDesc`), then the terminator.
-    private static func writeCompressed(_ data: [UInt8], _ gif: UnsafeMutablePointer<GifFileType>, _ k: Int) throws(CodecError) {
+    private static func writeCompressed(_ data: [UInt8], _ gif: UnsafeMutablePointer<GifFileType>, _ k: Int)
+        throws(CodecError)
+    {
         for block in GIFLZWEncoder.subBlocks(data) {
             try check(EGifPutCodeNext(gif, block), gif, "frame \(k)'s pixels")
         }
@@ -111,7 +121,9 @@ enum GIFWriter {
         try body(map)
     }
 
-    private static func check(_ result: Int32, _ gif: UnsafeMutablePointer<GifFileType>, _ what: String) throws(CodecError) {
+    private static func check(_ result: Int32, _ gif: UnsafeMutablePointer<GifFileType>, _ what: String)
+        throws(CodecError)
+    {
         if result != GIF_OK { throw failure("writing \(what)", gif.pointee.Error) }
     }
 

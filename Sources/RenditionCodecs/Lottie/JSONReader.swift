@@ -63,9 +63,11 @@ struct JSONReader {
     /// Parses the whole of `bytes` (UTF-8, an optional byte order mark first) as one JSON
     /// value; the root is always kept.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, keeping keptMembers: [String: Set<String>], maxDepth: Int, maxKeptValues: Int
+        _ bytes: UnsafeBufferPointer<UInt8>, keeping keptMembers: [String: Set<String>], maxDepth: Int,
+        maxKeptValues: Int
     ) throws(Failure) -> JSONValue {
-        var reader = JSONReader(bytes: bytes, keptMembers: keptMembers, maxDepth: maxDepth, maxKeptValues: maxKeptValues)
+        var reader = JSONReader(
+            bytes: bytes, keptMembers: keptMembers, maxDepth: maxDepth, maxKeptValues: maxKeptValues)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.position = 3 }
         let root = try reader.value(depth: 0, keep: true, name: "")
         reader.skipWhitespace()
@@ -73,7 +75,9 @@ struct JSONReader {
         return root
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, keptMembers: [String: Set<String>], maxDepth: Int, maxKeptValues: Int) {
+    private init(
+        bytes: UnsafeBufferPointer<UInt8>, keptMembers: [String: Set<String>], maxDepth: Int, maxKeptValues: Int
+    ) {
         self.bytes = bytes
         self.keptMembers = keptMembers
         self.maxDepth = maxDepth
@@ -147,11 +151,15 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw failure("expected a member name")
+            }
             // Names are needed to decide what to keep, so they are always built.
             let key = try string(keep: true)!
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw failure("expected ':' after a member name")
+            }
             position += 1
             let keepMember = kept?.contains(key) ?? false
             let member = try value(depth: depth, keep: keepMember, name: key)
@@ -210,11 +218,13 @@ struct JSONReader {
                 guard position < bytes.count else { throw failure("the document ends inside a string") }
                 switch bytes[position] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     position += 1
                 case UInt8(ascii: "u"):
                     guard bytes.count - position > 4 else { throw failure("the document ends inside a \\u escape") }
-                    for i in 1...4 where Self.hexValue(bytes[position + i]) == nil { throw failure("invalid \\u escape") }
+                    for i in 1...4 where Self.hexValue(bytes[position + i]) == nil {
+                        throw failure("invalid \\u escape")
+                    }
                     position += 5
                 default:
                     throw failure("invalid escape in a string")
@@ -293,7 +303,9 @@ struct JSONReader {
         let start = position
         func digits() -> Int {
             let from = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
             return position - from
         }
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -309,7 +321,9 @@ struct JSONReader {
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard digits() > 0 else { throw failure("a number without digits in its exponent") }
         }
         guard keep else { return 0 }

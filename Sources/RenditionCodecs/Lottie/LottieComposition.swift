@@ -60,7 +60,9 @@ public final class LottieComposition {
 
     /// The format, JSON document (inflated for TGS) and checked summary of `bytes`, without
     /// loading them into rlottie.
-    static func read(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (ImageFormat, [UInt8], LottieDocument) {
+    static func read(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (
+        ImageFormat, [UInt8], LottieDocument
+    ) {
         guard let format = ImageFormat.sniff(bytes), format.isVector else { throw .unrecognizedFormat }
         try limits.check(inputBytes: bytes.count, format: format)
         let json: [UInt8]
@@ -70,7 +72,9 @@ public final class LottieComposition {
             }
         } else {
             guard bytes.count <= limits.maxDocumentBytes else {
-                throw .limitExceeded(format: format, reason: "a JSON document of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)")
+                throw .limitExceeded(
+                    format: format,
+                    reason: "a JSON document of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)")
             }
             json = bytes
         }
@@ -109,7 +113,9 @@ public final class LottieComposition {
 
     /// Draws every frame at `width` x `height`, handing each to `body` in order.
     /// - Throws: `.limitExceeded` when all frames at that size break `maxDecodedBytes`.
-    public func drawFrames(width: Int, height: Int, _ body: (AnimationFrame) throws(CodecError) -> Void) throws(CodecError) {
+    public func drawFrames(width: Int, height: Int, _ body: (AnimationFrame) throws(CodecError) -> Void)
+        throws(CodecError)
+    {
         try limits.check(width: width, height: height, frames: frameCount, format: format)
         let delay = frameDelay
         for index in 0..<frameCount {

@@ -54,7 +54,8 @@ struct LottieDocument {
     init(json: UnsafeBufferPointer<UInt8>, format: ImageFormat, limits: DecodeLimits) throws(CodecError) {
         let root: JSONValue
         do {
-            root = try JSONReader.parse(json, keeping: Self.keptMembers, maxDepth: Self.maxDepth, maxKeptValues: Self.maxKeptValues)
+            root = try JSONReader.parse(
+                json, keeping: Self.keptMembers, maxDepth: Self.maxDepth, maxKeptValues: Self.maxKeptValues)
         } catch {
             switch error {
             case .syntax(let reason, let offset):
@@ -87,11 +88,13 @@ struct LottieDocument {
         guard let inPoint = root["ip"]?.number, let outPoint = root["op"]?.number, inPoint.isFinite, outPoint.isFinite,
             inPoint >= 0, outPoint > inPoint
         else {
-            throw .corrupt(format: format, reason: "the in and out points \"ip\" and \"op\" are missing or out of order")
+            throw .corrupt(
+                format: format, reason: "the in and out points \"ip\" and \"op\" are missing or out of order")
         }
         let span = outPoint - inPoint
         guard span <= Double(limits.maxFrames) + 0.5 else {
-            throw .limitExceeded(format: format, reason: "\(Int(span.rounded())) frames is over the limit of \(limits.maxFrames)")
+            throw .limitExceeded(
+                format: format, reason: "\(Int(span.rounded())) frames is over the limit of \(limits.maxFrames)")
         }
         // Exporters write points like 61.0000024845809: close enough to a whole number is one.
         frameCount = max(1, abs(span - span.rounded()) < 1e-3 ? Int(span.rounded()) : Int(span.rounded(.up)))
@@ -113,34 +116,46 @@ struct LottieDocument {
         try Self.checkPrecompositions(root: layers, precompositions, format: format)
         for layer in layers { try Self.checkRepeaters(layer["shapes"]?.elements ?? [], multiplier: 1, format: format) }
         for (_, assetLayers) in precompositions {
-            for layer in assetLayers { try Self.checkRepeaters(layer["shapes"]?.elements ?? [], multiplier: 1, format: format) }
+            for layer in assetLayers {
+                try Self.checkRepeaters(layer["shapes"]?.elements ?? [], multiplier: 1, format: format)
+            }
         }
     }
 
     /// Refuses documents that carry fonts or glyphs.
     private static func checkText(_ root: JSONValue, format: ImageFormat) throws(CodecError) {
         if let fonts = root["fonts"]?["list"]?.elements, !fonts.isEmpty {
-            throw .unsupported(format: format, reason: "the animation uses fonts (\"fonts\"), which need font files; convert text to shapes")
+            throw .unsupported(
+                format: format,
+                reason: "the animation uses fonts (\"fonts\"), which need font files; convert text to shapes")
         }
         if let chars = root["chars"]?.elements, !chars.isEmpty {
-            throw .unsupported(format: format, reason: "the animation uses glyphs (\"chars\"), which need font files; convert text to shapes")
+            throw .unsupported(
+                format: format,
+                reason: "the animation uses glyphs (\"chars\"), which need font files; convert text to shapes")
         }
     }
 
     /// Refuses text layers (`ty` 5).
     private static func checkTextLayers(_ layers: [JSONValue], format: ImageFormat) throws(CodecError) {
         for (index, layer) in layers.enumerated() where layer["ty"]?.number == 5 {
-            throw .unsupported(format: format, reason: "layer \(index) is a text layer, which needs font files; convert text to shapes")
+            throw .unsupported(
+                format: format, reason: "layer \(index) is a text layer, which needs font files; convert text to shapes"
+            )
         }
     }
 
     /// Refuses image assets outside the document, and embedded images that are not PNG or
     /// JPEG or whose size breaks `limits`.
-    private static func checkImage(_ asset: JSONValue, path: String, format: ImageFormat, limits: DecodeLimits) throws(CodecError) {
+    private static func checkImage(_ asset: JSONValue, path: String, format: ImageFormat, limits: DecodeLimits)
+        throws(CodecError)
+    {
         let embedded = asset["e"]?.number == 1 || path.hasPrefix("data:")
         guard embedded else {
             let folder = asset["u"]?.string ?? ""
-            throw .unsupported(format: format, reason: "an image asset refers to the external file \"\(folder)\(path)\"; embed it as a data URI")
+            throw .unsupported(
+                format: format,
+                reason: "an image asset refers to the external file \"\(folder)\(path)\"; embed it as a data URI")
         }
         guard path.hasPrefix("data:"), let comma = path.firstIndex(of: ","), path[..<comma].hasSuffix(";base64") else {
             throw .unsupported(format: format, reason: "an embedded image is not a base64 data URI")
@@ -160,14 +175,17 @@ struct LottieDocument {
     }
 
     /// Refuses precompositions that contain themselves, and nestings that draw too many layers.
-    private static func checkPrecompositions(root: [JSONValue], _ precompositions: [String: [JSONValue]], format: ImageFormat) throws(CodecError) {
+    private static func checkPrecompositions(
+        root: [JSONValue], _ precompositions: [String: [JSONValue]], format: ImageFormat
+    ) throws(CodecError) {
         // Layers drawn for one use of each precomposition, found depth first; `visiting`
         // holds the chain being followed, so meeting one of it again is a cycle.
         var drawn: [String: Int] = [:]
         var visiting: Set<String> = []
         func count(_ layers: [JSONValue], depth: Int) throws(CodecError) -> Int {
             guard depth <= maxPrecompositionDepth else {
-                throw .limitExceeded(format: format, reason: "precompositions nest more than \(maxPrecompositionDepth) deep")
+                throw .limitExceeded(
+                    format: format, reason: "precompositions nest more than \(maxPrecompositionDepth) deep")
             }
             var total = 0
             for layer in layers {
@@ -186,7 +204,8 @@ struct LottieDocument {
                     }
                 }
                 if total > maxLayerInstances {
-                    throw .limitExceeded(format: format, reason: "precompositions draw more than \(maxLayerInstances) layers")
+                    throw .limitExceeded(
+                        format: format, reason: "precompositions draw more than \(maxLayerInstances) layers")
                 }
             }
             return total
@@ -195,7 +214,9 @@ struct LottieDocument {
     }
 
     /// Refuses repeaters (`ty` "rp") that together make more than `maxRepeaterCopies` copies.
-    private static func checkRepeaters(_ shapes: [JSONValue], multiplier: Double, format: ImageFormat) throws(CodecError) {
+    private static func checkRepeaters(_ shapes: [JSONValue], multiplier: Double, format: ImageFormat)
+        throws(CodecError)
+    {
         var copies = multiplier
         for shape in shapes where shape["ty"]?.string == "rp" {
             copies *= max(1, largestCopyCount(shape["c"]?["k"]))

@@ -51,8 +51,10 @@ public enum LottieFeature: String, Sendable, Codable, CaseIterable, CustomString
 
     /// The features `json` (a Lottie document) uses, in declaration order.
     static func scan(_ json: UnsafeBufferPointer<UInt8>) -> [LottieFeature] {
-        guard let root = try? JSONReader.parse(json, keeping: keptMembers, maxDepth: LottieDocument.maxDepth,
-                                               maxKeptValues: LottieDocument.maxKeptValues)
+        guard
+            let root = try? JSONReader.parse(
+                json, keeping: keptMembers, maxDepth: LottieDocument.maxDepth,
+                maxKeptValues: LottieDocument.maxKeptValues)
         else { return [] }
         var found: Set<LottieFeature> = []
         var layers = root["layers"]?.elements ?? []

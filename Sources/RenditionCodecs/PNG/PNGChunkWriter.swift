@@ -43,7 +43,10 @@ struct PNGChunkWriter {
         var plte: [UInt8] = []
         var trns: [UInt8] = []
         for color in palette {
-            plte += [UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color >> 16)]
+            plte += [
+                UInt8(truncatingIfNeeded: color), UInt8(truncatingIfNeeded: color >> 8),
+                UInt8(truncatingIfNeeded: color >> 16),
+            ]
             trns.append(UInt8(truncatingIfNeeded: color >> 24))
         }
         while trns.last == 255 { trns.removeLast() }

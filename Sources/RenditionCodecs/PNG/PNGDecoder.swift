@@ -18,7 +18,9 @@ public enum PNGDecoder {
     /// Decodes the image (for an APNG, its default image) to straight (not premultiplied)
     /// RGBA8, exactly the file's values, colour under zero alpha included; for callers that
     /// need them (hidden colour checks).
-    public static func decodeStraight(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> StraightRGBAImage {
+    public static func decodeStraight(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError)
+        -> StraightRGBAImage
+    {
         let (width, height, pixels) = try decodePixels(bytes, limits: limits, premultiply: false)
         return StraightRGBAImage(width: width, height: height, bytes: pixels)
     }
@@ -44,7 +46,8 @@ public enum PNGDecoder {
                 }
             }
             if premultiply {
-                AlphaConversion.premultiply(pixels.baseAddress!, into: pixels.baseAddress!, pixelCount: header.width * header.height)
+                AlphaConversion.premultiply(
+                    pixels.baseAddress!, into: pixels.baseAddress!, pixelCount: header.width * header.height)
             }
         }
         return (header.width, header.height, pixels)

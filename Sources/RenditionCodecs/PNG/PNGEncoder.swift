@@ -30,8 +30,10 @@ public struct PNGEncoder: Sendable {
         public var neverLargerThanZlib: Bool
 
         /// Creates options.
-        public init(compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
-                    palette: PaletteQuantization? = nil, neverLargerThanZlib: Bool = false) {
+        public init(
+            compressionLevel: Int = PNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
+            palette: PaletteQuantization? = nil, neverLargerThanZlib: Bool = false
+        ) {
             self.compressionLevel = compressionLevel
             self.allowPalette = allowPalette
             self.palette = palette
@@ -65,7 +67,8 @@ public struct PNGEncoder: Sendable {
     /// Encodes `raster` with a caller-owned compressor (whose level wins over the options').
     public func encode(_ raster: Raster, compressor: DeflateCompressor) throws(CodecError) -> [UInt8] {
         if let palette = options.palette, options.allowPalette,
-           let quantized = try DitheredPaletteQuantizer(settings: palette).quantize(raster).quantizedImages {
+            let quantized = try DitheredPaletteQuantizer(settings: palette).quantize(raster).quantizedImages
+        {
             return try encodeLossless(quantized.rasters[0], compressor: compressor)
         }
         return try encodeLossless(raster, compressor: compressor)
@@ -74,8 +77,9 @@ public struct PNGEncoder: Sendable {
     /// `raster` in the smallest lossless pixel format.
     private func encodeLossless(_ raster: Raster, compressor: DeflateCompressor) throws(CodecError) -> [UInt8] {
         let straight = raster.straightRGBA()
-        let layout = PNGPixelLayout(straightRGBA: straight, pixelCount: raster.width * raster.height,
-                                    allowPalette: options.allowPalette)
+        let layout = PNGPixelLayout(
+            straightRGBA: straight, pixelCount: raster.width * raster.height,
+            allowPalette: options.allowPalette)
         let rowBytes = layout.rowBytes(width: raster.width)
         let height = raster.height
         let packed = layout.pack(straightRGBA: straight, width: raster.width, height: height)
@@ -98,7 +102,8 @@ public struct PNGEncoder: Sendable {
                 let start = out.count
                 try compressor.appendZlib(raw.baseAddress!, count: raw.count, to: &out)
                 guard options.neverLargerThanZlib,
-                    let smaller = ZlibReferenceCompressor.compress(raw.baseAddress!, count: raw.count, limit: out.count - start - 1)
+                    let smaller = ZlibReferenceCompressor.compress(
+                        raw.baseAddress!, count: raw.count, limit: out.count - start - 1)
                 else { return }
                 out.removeSubrange(start...)
                 out.append(contentsOf: smaller)

@@ -21,7 +21,9 @@ struct PNGPixelExpander {
 
     /// Prepares expansion for `header`'s pixel format with the file's `PLTE` and `tRNS` data.
     /// - Throws: `CodecError.corrupt` for a palette image without a valid `PLTE`.
-    init(header: PNGHeader, palette plte: UnsafeRawBufferPointer?, transparency trns: UnsafeRawBufferPointer?) throws(CodecError) {
+    init(header: PNGHeader, palette plte: UnsafeRawBufferPointer?, transparency trns: UnsafeRawBufferPointer?)
+        throws(CodecError)
+    {
         colorType = header.colorType
         bitDepth = header.bitDepth
         var palette = [UInt32](repeating: 0xFF00_0000, count: 256)
@@ -29,11 +31,15 @@ struct PNGPixelExpander {
         switch colorType {
         case 3:
             guard let plte, !plte.isEmpty, plte.count % 3 == 0, plte.count <= 768 else {
-                throw .corrupt(format: .png, reason: plte == nil ? "palette image without a PLTE chunk" : "PLTE chunk of invalid length \(plte?.count ?? 0)")
+                throw .corrupt(
+                    format: .png,
+                    reason: plte == nil
+                        ? "palette image without a PLTE chunk" : "PLTE chunk of invalid length \(plte?.count ?? 0)")
             }
             let entries = plte.count / 3
             for i in 0..<entries {
-                palette[i] = UInt32(plte[i * 3]) | UInt32(plte[i * 3 + 1]) << 8 | UInt32(plte[i * 3 + 2]) << 16 | 0xFF00_0000
+                palette[i] =
+                    UInt32(plte[i * 3]) | UInt32(plte[i * 3 + 1]) << 8 | UInt32(plte[i * 3 + 2]) << 16 | 0xFF00_0000
             }
             if let trns, !trns.isEmpty, trns.count <= entries {
                 for i in 0..<trns.count { palette[i] = palette[i] & 0x00FF_FFFF | UInt32(trns[i]) << 24 }
@@ -84,7 +90,9 @@ struct PNGPixelExpander {
         case (6, _):
             for x in 0..<width {
                 let s = row + x * 8
-                put(x, Self.scale16(s[0], s[1]), Self.scale16(s[2], s[3]), Self.scale16(s[4], s[5]), Self.scale16(s[6], s[7]))
+                put(
+                    x, Self.scale16(s[0], s[1]), Self.scale16(s[2], s[3]), Self.scale16(s[4], s[5]),
+                    Self.scale16(s[6], s[7]))
             }
         case (4, 8):
             for x in 0..<width { put(x, row[x * 2], row[x * 2], row[x * 2], row[x * 2 + 1]) }
@@ -105,7 +113,10 @@ struct PNGPixelExpander {
                 let s = row + x * 6
                 var a: UInt8 = 255
                 if let t = transparentSamples, UInt16(s[0]) << 8 | UInt16(s[1]) == t[0],
-                   UInt16(s[2]) << 8 | UInt16(s[3]) == t[1], UInt16(s[4]) << 8 | UInt16(s[5]) == t[2] { a = 0 }
+                    UInt16(s[2]) << 8 | UInt16(s[3]) == t[1], UInt16(s[4]) << 8 | UInt16(s[5]) == t[2]
+                {
+                    a = 0
+                }
                 put(x, Self.scale16(s[0], s[1]), Self.scale16(s[2], s[3]), Self.scale16(s[4], s[5]), a)
             }
         case (0, 16):
@@ -132,7 +143,8 @@ struct PNGPixelExpander {
         default:  // palette
             for x in 0..<width {
                 let entry = palette[Int(bitDepth == 8 ? UInt16(row[x]) : sample(row, x))]
-                put(x, UInt8(truncatingIfNeeded: entry), UInt8(truncatingIfNeeded: entry >> 8),
+                put(
+                    x, UInt8(truncatingIfNeeded: entry), UInt8(truncatingIfNeeded: entry >> 8),
                     UInt8(truncatingIfNeeded: entry >> 16), UInt8(truncatingIfNeeded: entry >> 24))
             }
         }

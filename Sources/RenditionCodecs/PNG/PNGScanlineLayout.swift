@@ -43,8 +43,10 @@ struct PNGScanlineLayout: Equatable {
     func passSizes(width: Int, height: Int) -> [(width: Int, height: Int)] {
         guard interlaced else { return [(width, height)] }
         return Self.adam7.map { pass in
-            (width > pass.x ? (width - pass.x + pass.dx - 1) / pass.dx : 0,
-             height > pass.y ? (height - pass.y + pass.dy - 1) / pass.dy : 0)
+            (
+                width > pass.x ? (width - pass.x + pass.dx - 1) / pass.dx : 0,
+                height > pass.y ? (height - pass.y + pass.dy - 1) / pass.dy : 0
+            )
         }
     }
 

@@ -43,14 +43,16 @@ public struct DitheredPaletteQuantizer: Sendable {
     public func quantize(_ rasters: [Raster]) throws(CodecError) -> PaletteQuantizationOutcome {
         try settings.validate()
         guard Self.useMoreColors(rasters, than: 256),
-              let palette = PaletteQuantizer(maximumColors: 256).palette(for: rasters) else { return .unchanged }
+            let palette = PaletteQuantizer(maximumColors: 256).palette(for: rasters)
+        else { return .unchanged }
         let nearest = NearestPaletteColor(palette: palette, includingAlpha: true)
         var output: [Raster] = []
         var previous: (input: [UInt32], output: [UInt32])?
         for raster in rasters {
             let input = Self.pixels(raster)
-            let mapped = mapped(input, width: raster.width, height: raster.height, palette: palette, nearest: nearest,
-                                previous: previous?.input.count == input.count ? previous : nil)
+            let mapped = mapped(
+                input, width: raster.width, height: raster.height, palette: palette, nearest: nearest,
+                previous: previous?.input.count == input.count ? previous : nil)
             output.append(Self.raster(mapped, width: raster.width, height: raster.height))
             previous = (input, mapped)
         }
@@ -63,7 +65,9 @@ public struct DitheredPaletteQuantizer: Sendable {
         var used = Set<UInt32>()
         for raster in output {
             raster.bytes.withUnsafeBytes { raw in
-                for offset in stride(from: 0, to: raw.count, by: 4) { used.insert(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+                for offset in stride(from: 0, to: raw.count, by: 4) {
+                    used.insert(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                }
             }
         }
         return .quantized(QuantizedImages(rasters: output, colorCount: used.count, similarity: similarity))
@@ -93,12 +97,14 @@ public struct DitheredPaletteQuantizer: Sendable {
                 if let previous {
                     previous.input.withUnsafeBufferPointer { previousInput in
                         previous.output.withUnsafeBufferPointer { previousOutput in
-                            ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest,
-                                                                  previous: (previousInput, previousOutput))
+                            ErrorDiffusionDitherer.floydSteinberg(
+                                pixels, width: width, height: height, palette: palette, nearest: nearest,
+                                previous: (previousInput, previousOutput))
                         }
                     }
                 } else {
-                    ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest)
+                    ErrorDiffusionDitherer.floydSteinberg(
+                        pixels, width: width, height: height, palette: palette, nearest: nearest)
                 }
             }
         }
@@ -112,7 +118,9 @@ public struct DitheredPaletteQuantizer: Sendable {
         raster.bytes.withUnsafeBytes { raw in
             for y in 0..<height {
                 for x in 0..<width {
-                    let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self))
+                    let pixel = UInt32(
+                        littleEndian: raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self)
+                    )
                     pixels[y * width + x] = pixel >> 24 == 0 ? 0 : pixel
                 }
             }
@@ -124,7 +132,9 @@ public struct DitheredPaletteQuantizer: Sendable {
     private static func raster(_ pixels: [UInt32], width: Int, height: Int) -> Raster {
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
             let destination = UnsafeMutableRawBufferPointer(out)
-            for i in 0..<pixels.count { destination.storeBytes(of: pixels[i].littleEndian, toByteOffset: i * 4, as: UInt32.self) }
+            for i in 0..<pixels.count {
+                destination.storeBytes(of: pixels[i].littleEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
             initialized = width * height * 4
         }
         return Raster(width: width, height: height, premultipliedBytes: bytes)
@@ -143,7 +153,9 @@ public struct DitheredPaletteQuantizer: Sendable {
             let exceeded = raster.bytes.withUnsafeBytes { raw in
                 for y in 0..<raster.height {
                     for x in 0..<raster.width {
-                        if !seen.insert(raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self)) {
+                        if !seen.insert(
+                            raw.loadUnaligned(fromByteOffset: y * raster.bytesPerRow + x * 4, as: UInt32.self))
+                        {
                             return true
                         }
                     }

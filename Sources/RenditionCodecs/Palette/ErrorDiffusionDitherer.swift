@@ -18,7 +18,8 @@ enum ErrorDiffusionDitherer {
     /// `nearest` (built on `palette`), whose channels are the ones dithered.
     static func floydSteinberg(
         _ pixels: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int, palette: UnsafeBufferPointer<UInt32>,
-        nearest: NearestPaletteColor, previous: (input: UnsafeBufferPointer<UInt32>, output: UnsafeBufferPointer<UInt32>)? = nil
+        nearest: NearestPaletteColor,
+        previous: (input: UnsafeBufferPointer<UInt32>, output: UnsafeBufferPointer<UInt32>)? = nil
     ) {
         let withAlpha = nearest.channelCount == 4
         // Errors for the current and the next row, 4 channels, 1 pixel of margin each side.
@@ -56,7 +57,8 @@ enum ErrorDiffusionDitherer {
 
     @inline(__always)
     private static func spread(
-        _ error: Int32, at e: Int, _ current: UnsafeMutableBufferPointer<Int32>, _ next: UnsafeMutableBufferPointer<Int32>
+        _ error: Int32, at e: Int, _ current: UnsafeMutableBufferPointer<Int32>,
+        _ next: UnsafeMutableBufferPointer<Int32>
     ) {
         current[e + 4] += error * 7
         next[e - 4] += error * 3

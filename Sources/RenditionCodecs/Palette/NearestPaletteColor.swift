@@ -63,8 +63,9 @@ final class NearestPaletteColor {
     func index(of pixel: UInt32) -> Int {
         let slot = Int(truncatingIfNeeded: (pixel &* 0x9E37_79B1) >> 16)
         if cacheKeys[slot] == pixel { return Int(cacheValues[slot]) }
-        let found = index(r: Int32(pixel & 0xFF), g: Int32((pixel >> 8) & 0xFF), b: Int32((pixel >> 16) & 0xFF),
-                          a: Int32(pixel >> 24))
+        let found = index(
+            r: Int32(pixel & 0xFF), g: Int32((pixel >> 8) & 0xFF), b: Int32((pixel >> 16) & 0xFF),
+            a: Int32(pixel >> 24))
         cacheKeys[slot] = pixel
         cacheValues[slot] = UInt8(truncatingIfNeeded: found)
         return found
@@ -76,7 +77,8 @@ final class NearestPaletteColor {
     func index(r: Int32, g: Int32, b: Int32, a: Int32 = 0) -> Int {
         let shift = 8 - cellBits
         let alpha = channelCount == 4 ? a : 0
-        let cell = Int(r >> shift) | Int(g >> shift) << Int(cellBits) | Int(b >> shift) << Int(2 * cellBits)
+        let cell =
+            Int(r >> shift) | Int(g >> shift) << Int(cellBits) | Int(b >> shift) << Int(2 * cellBits)
             | Int(alpha >> shift) << Int(3 * cellBits)
         if cellStart[cell] < 0 { fill(cell) }
         let start = Int(cellStart[cell]), n = Int(cellCount[cell])

@@ -31,7 +31,9 @@ public struct PaletteQuantization: Sendable, Hashable, CustomStringConvertible {
     /// Throws when a setting is outside its range.
     func validate() throws(CodecError) {
         guard (0...1).contains(minimumSimilarity) else {
-            throw .encodingFailed(format: .png, reason: "palette setting out of range: minimum similarity \(minimumSimilarity) is outside 0...1")
+            throw .encodingFailed(
+                format: .png,
+                reason: "palette setting out of range: minimum similarity \(minimumSimilarity) is outside 0...1")
         }
     }
 }

@@ -16,7 +16,8 @@ enum StructuralSimilarity {
         let (testLuma, testAlpha) = lumaAndAlpha(test)
         var covered = zip(referenceAlpha, testAlpha).map { $0 > 0 || $1 > 0 }
         if !covered.contains(true) { covered = covered.map { _ in true } }
-        let overBlack = meanSSIM(referenceLuma, testLuma, width: reference.width, height: reference.height, over: covered)
+        let overBlack = meanSSIM(
+            referenceLuma, testLuma, width: reference.width, height: reference.height, over: covered)
         // Over white every channel gains 255 - alpha, and so does luma (the weights sum to 1).
         let overWhite = meanSSIM(
             zip(referenceLuma, referenceAlpha).map { $0 + 255 - $1 }, zip(testLuma, testAlpha).map { $0 + 255 - $1 },
@@ -32,7 +33,8 @@ enum StructuralSimilarity {
             for y in 0..<raster.height {
                 for x in 0..<raster.width {
                     let o = y * raster.bytesPerRow + x * 4
-                    luma[y * raster.width + x] = 0.299 * Float(bytes[o]) + 0.587 * Float(bytes[o + 1]) + 0.114 * Float(bytes[o + 2])
+                    luma[y * raster.width + x] =
+                        0.299 * Float(bytes[o]) + 0.587 * Float(bytes[o + 1]) + 0.114 * Float(bytes[o + 2])
                     alpha[y * raster.width + x] = Float(bytes[o + 3])
                 }
             }
@@ -42,7 +44,9 @@ enum StructuralSimilarity {
 
     /// The Gaussian window's weights, centre first: `exp(-k² / (2 · 1.5²))` for k = 0...5,
     /// normalised so that both sides together sum to 1.
-    private static let weights: [Float] = [0.266011725, 0.213005538, 0.109360690, 0.036000772, 0.007598758, 0.001028380]
+    private static let weights: [Float] = [
+        0.266011725, 0.213005538, 0.109360690, 0.036000772, 0.007598758, 0.001028380,
+    ]
 
     /// Mean SSIM of two luma planes over the pixels where `covered` is true.
     private static func meanSSIM(_ x: [Float], _ y: [Float], width: Int, height: Int, over covered: [Bool]) -> Double {
@@ -62,7 +66,8 @@ enum StructuralSimilarity {
         for i in 0..<count where covered[i] {
             let mx = meanX[i], my = meanY[i]
             let varianceX = meanXX[i] - mx * mx, varianceY = meanYY[i] - my * my, covariance = meanXY[i] - mx * my
-            let ssim = (2 * mx * my + c1) * (2 * covariance + c2) / ((mx * mx + my * my + c1) * (varianceX + varianceY + c2))
+            let ssim =
+                (2 * mx * my + c1) * (2 * covariance + c2) / ((mx * mx + my * my + c1) * (varianceX + varianceY + c2))
             total += Double(ssim)
             counted += 1
         }

@@ -17,7 +17,9 @@ struct EBMLReader {
     /// The element header at `offset`, which must lie before `end`.
     func element(at offset: Int, end: Int) throws(CodecError) -> EBMLElement {
         let (id, idLength) = try variableInteger(at: offset, end: end, keepMarker: true, what: "element ID")
-        guard idLength <= 4 else { throw .corrupt(format: format, reason: "an element ID of \(idLength) bytes at byte \(offset)") }
+        guard idLength <= 4 else {
+            throw .corrupt(format: format, reason: "an element ID of \(idLength) bytes at byte \(offset)")
+        }
         let sizeOffset = offset + idLength
         let (size, sizeLength) = try variableInteger(at: sizeOffset, end: end, keepMarker: false, what: "element size")
         // All value bits set means "unknown size".
@@ -43,11 +45,15 @@ struct EBMLReader {
     /// A variable-length integer (1 to 8 bytes; the count of leading zero bits of the first
     /// byte gives the length) at `offset`, and its length.
     func variableInteger(at offset: Int, end: Int, keepMarker: Bool, what: String) throws(CodecError) -> (UInt64, Int) {
-        guard offset < end else { throw .corrupt(format: format, reason: "the file ends where an \(what) should be (truncated)") }
+        guard offset < end else {
+            throw .corrupt(format: format, reason: "the file ends where an \(what) should be (truncated)")
+        }
         let first = bytes[offset]
         guard first != 0 else { throw .corrupt(format: format, reason: "an invalid \(what) at byte \(offset)") }
         let length = first.leadingZeroBitCount + 1
-        guard length <= end - offset else { throw .corrupt(format: format, reason: "the file ends inside an \(what) (truncated)") }
+        guard length <= end - offset else {
+            throw .corrupt(format: format, reason: "the file ends inside an \(what) (truncated)")
+        }
         var value = UInt64(keepMarker ? first : first & (0xFF >> UInt8(length)))
         for i in 1..<length { value = value << 8 | UInt64(bytes[offset + i]) }
         return (value, length)
@@ -56,7 +62,9 @@ struct EBMLReader {
     /// An unsigned integer element's value (0 to 8 bytes, big-endian).
     func unsigned(_ element: EBMLElement, end: Int, name: String) throws(CodecError) -> UInt64 {
         let dataEnd = try self.end(of: element, within: end, name: name)
-        guard dataEnd - element.dataStart <= 8 else { throw .corrupt(format: format, reason: "\(name) is longer than 8 bytes") }
+        guard dataEnd - element.dataStart <= 8 else {
+            throw .corrupt(format: format, reason: "\(name) is longer than 8 bytes")
+        }
         var value: UInt64 = 0
         for i in element.dataStart..<dataEnd { value = value << 8 | UInt64(bytes[i]) }
         return value

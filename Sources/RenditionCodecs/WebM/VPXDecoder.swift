@@ -24,18 +24,26 @@ final class VPXDecoder {
     /// Decodes one coded frame; returns the frame it shows, if any (a hidden frame shows
     /// none). The image stays valid until the next call. Key frames are checked against
     /// `width` x `height` before libvpx allocates anything for them.
-    func decode(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(CodecError) -> UnsafeMutablePointer<vpx_image_t>? {
-        guard data.count < Int(UInt32.max) else { throw .limitExceeded(format: .webm, reason: "a frame of \(data.count) bytes") }
+    func decode(_ data: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(CodecError) -> UnsafeMutablePointer<
+        vpx_image_t
+    >? {
+        guard data.count < Int(UInt32.max) else {
+            throw .limitExceeded(format: .webm, reason: "a frame of \(data.count) bytes")
+        }
         var peekWidth: UInt32 = 0, peekHeight: UInt32 = 0
         var isKey: Int32 = 0
-        if rdn_vpx_peek(codec == .vp9 ? 1 : 0, data.baseAddress, UInt32(data.count), &peekWidth, &peekHeight, &isKey) == VPX_CODEC_OK,
+        if rdn_vpx_peek(codec == .vp9 ? 1 : 0, data.baseAddress, UInt32(data.count), &peekWidth, &peekHeight, &isKey)
+            == VPX_CODEC_OK,
             isKey != 0, Int(peekWidth) != width || Int(peekHeight) != height
         {
-            throw .unsupported(format: .webm, reason: "a key frame of \(peekWidth)x\(peekHeight) in a \(width)x\(height) track")
+            throw .unsupported(
+                format: .webm, reason: "a key frame of \(peekWidth)x\(peekHeight) in a \(width)x\(height) track")
         }
         let status = vpx_codec_decode(context, data.baseAddress, UInt32(data.count), nil, 0)
         guard status == VPX_CODEC_OK else {
-            let detail = vpx_codec_error_detail(context).map { String(cString: $0) } ?? String(cString: vpx_codec_err_to_string(status))
+            let detail =
+                vpx_codec_error_detail(context).map { String(cString: $0) }
+                ?? String(cString: vpx_codec_err_to_string(status))
             if status == VPX_CODEC_MEM_ERROR {
                 throw .limitExceeded(format: .webm, reason: "out of memory decoding \(codec): \(detail)")
             }

@@ -75,7 +75,9 @@ final class VPXEncoder {
     func encode(_ image: UnsafeMutablePointer<vpx_image_t>?, pts: Int, duration: Int) throws(CodecError) {
         let status = vpx_codec_encode(context, image, vpx_codec_pts_t(pts), UInt(max(1, duration)), 0, deadline)
         guard status == VPX_CODEC_OK else {
-            let detail = vpx_codec_error_detail(context).map { String(cString: $0) } ?? String(cString: vpx_codec_err_to_string(status))
+            let detail =
+                vpx_codec_error_detail(context).map { String(cString: $0) }
+                ?? String(cString: vpx_codec_err_to_string(status))
             throw .encodingFailed(format: .webm, reason: "libvpx could not encode a frame: \(detail)")
         }
         var iterator: vpx_codec_iter_t?
@@ -83,7 +85,8 @@ final class VPXEncoder {
             guard packet.pointee.kind == VPX_CODEC_CX_FRAME_PKT else { continue }
             let frame = packet.pointee.data.frame
             let data = [UInt8](UnsafeRawBufferPointer(start: frame.buf, count: frame.sz))
-            packets.append(VPXPacket(data: data, pts: Int(frame.pts), isKey: frame.flags & UInt32(VPX_FRAME_IS_KEY) != 0))
+            packets.append(
+                VPXPacket(data: data, pts: Int(frame.pts), isKey: frame.flags & UInt32(VPX_FRAME_IS_KEY) != 0))
         }
     }
 

@@ -128,8 +128,9 @@ struct WebMContainer {
                 guard let video = tracks.first(where: { $0.type == 1 }) else {
                     throw .corrupt(format: Self.format, reason: "a Cluster comes before the video track is described")
                 }
-                return try Self.cluster(child, reader: reader, end: segmentEnd, videoTrack: video.track.number,
-                                        into: &blocks, maxFrames: limits.maxFrames)
+                return try Self.cluster(
+                    child, reader: reader, end: segmentEnd, videoTrack: video.track.number,
+                    into: &blocks, maxFrames: limits.maxFrames)
             default:
                 return nil
             }
@@ -138,10 +139,12 @@ struct WebMContainer {
             throw .corrupt(format: Self.format, reason: "no video track")
         }
         guard WebMCodec(rawValue: video.codecID) != nil else {
-            throw .unsupported(format: Self.format, reason: "video codec \(video.codecID) (only VP8 and VP9 are decoded)")
+            throw .unsupported(
+                format: Self.format, reason: "video codec \(video.codecID) (only VP8 and VP9 are decoded)")
         }
         guard !video.encoded else {
-            throw .unsupported(format: Self.format, reason: "the video track's blocks are compressed or encrypted (ContentEncodings)")
+            throw .unsupported(
+                format: Self.format, reason: "the video track's blocks are compressed or encrypted (ContentEncodings)")
         }
         guard !blocks.isEmpty else { throw .corrupt(format: Self.format, reason: "the video track has no frames") }
         timecodeScale = scale
@@ -149,7 +152,8 @@ struct WebMContainer {
         self.video = video.track
         hasAudio = tracks.contains { $0.type == 2 }
         self.blocks = blocks
-        try limits.check(width: video.track.width, height: video.track.height, frames: blocks.count, format: Self.format)
+        try limits.check(
+            width: video.track.width, height: video.track.height, frames: blocks.count, format: Self.format)
     }
 
     /// Reads a `TrackEntry`: its type, the video description, whether it has content
@@ -178,14 +182,19 @@ struct WebMContainer {
                 let videoEnd = try reader.end(of: item, within: entryEnd, name: "Video")
                 try reader.children(from: item.dataStart, to: videoEnd) { (field) throws(CodecError) -> Int? in
                     switch field.id {
-                    case EBMLID.pixelWidth: track.width = small(try reader.unsigned(field, end: videoEnd, name: "PixelWidth"))
-                    case EBMLID.pixelHeight: track.height = small(try reader.unsigned(field, end: videoEnd, name: "PixelHeight"))
-                    case EBMLID.alphaMode: track.hasAlpha = try reader.unsigned(field, end: videoEnd, name: "AlphaMode") == 1
+                    case EBMLID.pixelWidth:
+                        track.width = small(try reader.unsigned(field, end: videoEnd, name: "PixelWidth"))
+                    case EBMLID.pixelHeight:
+                        track.height = small(try reader.unsigned(field, end: videoEnd, name: "PixelHeight"))
+                    case EBMLID.alphaMode:
+                        track.hasAlpha = try reader.unsigned(field, end: videoEnd, name: "AlphaMode") == 1
                     case EBMLID.colour:
                         let colourEnd = try reader.end(of: field, within: videoEnd, name: "Colour")
-                        try reader.children(from: field.dataStart, to: colourEnd) { (colour) throws(CodecError) -> Int? in
+                        try reader.children(from: field.dataStart, to: colourEnd) {
+                            (colour) throws(CodecError) -> Int? in
                             if colour.id == EBMLID.matrixCoefficients {
-                                track.matrixCoefficients = small(try reader.unsigned(colour, end: colourEnd, name: "MatrixCoefficients"))
+                                track.matrixCoefficients = small(
+                                    try reader.unsigned(colour, end: colourEnd, name: "MatrixCoefficients"))
                             } else if colour.id == EBMLID.range {
                                 track.range = small(try reader.unsigned(colour, end: colourEnd, name: "Range"))
                             }
@@ -219,8 +228,12 @@ struct WebMContainer {
             case EBMLID.timecode:
                 clusterTime = Int(min(try reader.unsigned(item, end: clusterEnd, name: "Timecode"), 1 << 52))
             case EBMLID.simpleBlock, EBMLID.blockGroup:
-                guard let clusterTime else { throw .corrupt(format: format, reason: "a block comes before its Cluster's Timecode") }
-                if let block = try Self.block(item, end: itemEnd, reader: reader, clusterTime: clusterTime, videoTrack: videoTrack) {
+                guard let clusterTime else {
+                    throw .corrupt(format: format, reason: "a block comes before its Cluster's Timecode")
+                }
+                if let block = try Self.block(
+                    item, end: itemEnd, reader: reader, clusterTime: clusterTime, videoTrack: videoTrack)
+                {
                     blocks.append(block)
                     if blocks.count > maxFrames {
                         throw .limitExceeded(format: format, reason: "more than \(maxFrames) frames, over the limit")
@@ -257,21 +270,29 @@ struct WebMContainer {
             blockElement = found
         }
         let blockEnd = try reader.end(of: blockElement, within: end, name: "Block")
-        let (track, trackLength) = try reader.variableInteger(at: blockElement.dataStart, end: blockEnd, keepMarker: false, what: "block track number")
+        let (track, trackLength) = try reader.variableInteger(
+            at: blockElement.dataStart, end: blockEnd, keepMarker: false, what: "block track number")
         guard track == videoTrack else { return nil }
         let headerEnd = blockElement.dataStart + trackLength + 3
-        guard headerEnd <= blockEnd else { throw .corrupt(format: format, reason: "a block ends inside its header (truncated)") }
-        let relative = Int(Int16(bitPattern: UInt16(reader.bytes[headerEnd - 3]) << 8 | UInt16(reader.bytes[headerEnd - 2])))
+        guard headerEnd <= blockEnd else {
+            throw .corrupt(format: format, reason: "a block ends inside its header (truncated)")
+        }
+        let relative = Int(
+            Int16(bitPattern: UInt16(reader.bytes[headerEnd - 3]) << 8 | UInt16(reader.bytes[headerEnd - 2])))
         let flags = reader.bytes[headerEnd - 1]
         guard flags & 0x06 == 0 else { throw .unsupported(format: format, reason: "laced video blocks") }
         guard headerEnd < blockEnd else { throw .corrupt(format: format, reason: "an empty video block") }
         let timestamp = clusterTime + relative
         guard timestamp >= 0 else { throw .corrupt(format: format, reason: "a block before time zero") }
-        return WebMBlock(timestamp: timestamp, data: headerEnd..<blockEnd, alpha: alpha, duration: duration, invisible: flags & 0x08 != 0)
+        return WebMBlock(
+            timestamp: timestamp, data: headerEnd..<blockEnd, alpha: alpha, duration: duration,
+            invisible: flags & 0x08 != 0)
     }
 
     /// The `BlockAdditional` with `BlockAddID` 1 (the alpha stream) in `BlockAdditions`, if any.
-    private static func alphaData(_ additions: EBMLElement, end: Int, reader: EBMLReader) throws(CodecError) -> Range<Int>? {
+    private static func alphaData(_ additions: EBMLElement, end: Int, reader: EBMLReader) throws(CodecError) -> Range<
+        Int
+    >? {
         let additionsEnd = try reader.end(of: additions, within: end, name: "BlockAdditions")
         var alpha: Range<Int>?
         try reader.children(from: additions.dataStart, to: additionsEnd) { (more) throws(CodecError) -> Int? in

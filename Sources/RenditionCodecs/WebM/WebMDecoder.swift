@@ -74,7 +74,9 @@ public enum WebMDecoder {
         let container = try decodePictures(bytes, limits: limits) { (picture, alpha, delay, track) throws(CodecError) in
             guard let picture else {
                 // Nothing shown: the frame before stays on screen for this block's time too.
-                if let previous = pending { pending = AnimationFrame(raster: previous.raster, delay: previous.delay + delay) }
+                if let previous = pending {
+                    pending = AnimationFrame(raster: previous.raster, delay: previous.delay + delay)
+                }
                 return
             }
             if converter == nil { converter = PictureConverter(width: track.width, height: track.height, track: track) }
@@ -94,7 +96,8 @@ public enum WebMDecoder {
     /// The pictures stay valid only during the call.
     static func decodePictures(
         _ bytes: [UInt8], limits: DecodeLimits,
-        _ body: (UnsafeMutablePointer<vpx_image_t>?, UnsafeMutablePointer<vpx_image_t>?, FrameDelay, WebMVideoTrack) throws(CodecError) -> Void
+        _ body: (UnsafeMutablePointer<vpx_image_t>?, UnsafeMutablePointer<vpx_image_t>?, FrameDelay, WebMVideoTrack)
+            throws(CodecError) -> Void
     ) throws(CodecError) -> WebMVideoTrack {
         try limits.check(inputBytes: bytes.count, format: .webm)
         return try bytes.withUnsafeBufferPointer { (file) throws(CodecError) in
@@ -109,12 +112,14 @@ public enum WebMDecoder {
             let alpha = track.hasAlpha ? try VPXDecoder(codec: track.codec) : nil
             var visibleIndex = 0
             for block in container.blocks {
-                let picture = try main.decode(UnsafeBufferPointer(rebasing: file[block.data]), width: track.width, height: track.height)
+                let picture = try main.decode(
+                    UnsafeBufferPointer(rebasing: file[block.data]), width: track.width, height: track.height)
                 // The alpha stream is decoded for every block that carries it: its frames
                 // refer to each other like the colour stream's.
                 var alphaPicture: UnsafeMutablePointer<vpx_image_t>?
                 if let alpha, let range = block.alpha {
-                    alphaPicture = try alpha.decode(UnsafeBufferPointer(rebasing: file[range]), width: track.width, height: track.height)
+                    alphaPicture = try alpha.decode(
+                        UnsafeBufferPointer(rebasing: file[range]), width: track.width, height: track.height)
                 }
                 guard !block.invisible else { continue }
                 try body(picture, alphaPicture, delays[visibleIndex], track)
@@ -127,7 +132,9 @@ public enum WebMDecoder {
     /// Decodes every frame to its Y, U, V (and, with alpha, A) planes, tightly packed one
     /// after another as `-pix_fmt yuv(a)420p` lays them out: for comparing with other
     /// libvpx decodings bit for bit.
-    static func decodePlanes(_ bytes: [UInt8], limits: DecodeLimits = .default, _ body: ([UInt8]) -> Void) throws(CodecError) {
+    static func decodePlanes(_ bytes: [UInt8], limits: DecodeLimits = .default, _ body: ([UInt8]) -> Void)
+        throws(CodecError)
+    {
         _ = try decodePictures(bytes, limits: limits) { (picture, alpha, _, track) throws(CodecError) in
             guard let picture else { return }
             let image = picture.pointee
@@ -135,7 +142,9 @@ public enum WebMDecoder {
             let (cw, ch) = ((w + 1) / 2, (h + 1) / 2)
             var planes: [UInt8] = []
             func append(_ plane: UnsafeMutablePointer<UInt8>, stride: Int32, width: Int, height: Int) {
-                for y in 0..<height { planes.append(contentsOf: UnsafeBufferPointer(start: plane + y * Int(stride), count: width)) }
+                for y in 0..<height {
+                    planes.append(contentsOf: UnsafeBufferPointer(start: plane + y * Int(stride), count: width))
+                }
             }
             append(image.planes.0!, stride: image.stride.0, width: w, height: h)
             append(image.planes.1!, stride: image.stride.1, width: cw, height: ch)
@@ -186,19 +195,25 @@ struct PictureConverter {
 
     /// `picture` (and the alpha stream's `alpha`, whose luma is the alpha channel) as a
     /// premultiplied raster.
-    mutating func convert(_ picture: UnsafeMutablePointer<vpx_image_t>, alpha: UnsafeMutablePointer<vpx_image_t>?) throws(CodecError) -> Raster {
+    mutating func convert(_ picture: UnsafeMutablePointer<vpx_image_t>, alpha: UnsafeMutablePointer<vpx_image_t>?)
+        throws(CodecError) -> Raster
+    {
         let image = picture.pointee
         guard image.fmt == VPX_IMG_FMT_I420 else {
-            throw .unsupported(format: .webm, reason: image.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0
-                ? "high bit depth video" : "video whose chroma is not 4:2:0")
+            throw .unsupported(
+                format: .webm,
+                reason: image.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) != 0
+                    ? "high bit depth video" : "video whose chroma is not 4:2:0")
         }
         guard Int(image.d_w) == width, Int(image.d_h) == height else {
-            throw .unsupported(format: .webm, reason: "a frame of \(image.d_w)x\(image.d_h) in a \(width)x\(height) track")
+            throw .unsupported(
+                format: .webm, reason: "a frame of \(image.d_w)x\(image.d_h) in a \(width)x\(height) track")
         }
         var alphaPlane: (UnsafeMutablePointer<UInt8>, Int)?
         if let alpha {
             let a = alpha.pointee
-            guard a.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) == 0, Int(a.d_w) == width, Int(a.d_h) == height else {
+            guard a.fmt.rawValue & UInt32(VPX_IMG_FMT_HIGHBITDEPTH) == 0, Int(a.d_w) == width, Int(a.d_h) == height
+            else {
                 throw .unsupported(format: .webm, reason: "an alpha stream whose frames differ from the video's")
             }
             alphaPlane = (a.planes.0!, Int(a.stride.0))
@@ -209,8 +224,10 @@ struct PictureConverter {
         raster.bytes.withUnsafeMutableBufferPointer { out in
             scratch.withUnsafeMutableBufferPointer { scratch in
                 rdn_yuv420_to_rgba(
-                    image.planes.0, Int(image.stride.0), image.planes.1, Int(image.stride.1), image.planes.2, Int(image.stride.2),
-                    alphaPlane?.0, alphaPlane?.1 ?? 0, out.baseAddress, w * 4, Int32(w), Int32(h), &coefficients, scratch.baseAddress)
+                    image.planes.0, Int(image.stride.0), image.planes.1, Int(image.stride.1), image.planes.2,
+                    Int(image.stride.2),
+                    alphaPlane?.0, alphaPlane?.1 ?? 0, out.baseAddress, w * 4, Int32(w), Int32(h), &coefficients,
+                    scratch.baseAddress)
                 if alphaPlane != nil {
                     AlphaConversion.premultiply(out.baseAddress!, into: out.baseAddress!, pixelCount: w * h)
                 }

@@ -50,7 +50,8 @@ public struct WebMEncoder: Sendable {
     public func encode(_ animation: Animation) throws(CodecError) -> [UInt8] {
         let (width, height) = (animation.width, animation.height)
         guard width <= 16_384, height <= 16_384 else {
-            throw .encodingFailed(format: .webm, reason: "VP9 frames are at most 16384 px on a side, not \(width)x\(height)")
+            throw .encodingFailed(
+                format: .webm, reason: "VP9 frames are at most 16384 px on a side, not \(width)x\(height)")
         }
         // Start times in ms; frames starting in the same millisecond as the one before are dropped.
         var times: [Int] = []
@@ -66,12 +67,18 @@ public struct WebMEncoder: Sendable {
         }
         let total = max(Int((elapsed.seconds * 1000).rounded()), (times.last ?? 0) + 1)
         let hasAlpha = animation.frames.contains { frame in
-            frame.raster.bytes.withUnsafeBufferPointer { rdn_any_alpha_below_255($0.baseAddress, frame.raster.width, frame.raster.height, frame.raster.bytesPerRow) != 0 }
+            frame.raster.bytes.withUnsafeBufferPointer {
+                rdn_any_alpha_below_255(
+                    $0.baseAddress, frame.raster.width, frame.raster.height, frame.raster.bytesPerRow) != 0
+            }
         }
-        let colour = try VPXEncoder(width: width, height: height, quality: options.quality, speed: options.speed, lag: options.lookahead)
+        let colour = try VPXEncoder(
+            width: width, height: height, quality: options.quality, speed: options.speed, lag: options.lookahead)
         let alphaSpeed = options.speed >= VPXEncoder.firstRealtimeSpeed ? 8 : options.speed
-        let alpha = hasAlpha
-            ? try VPXEncoder(width: width, height: height, quality: options.quality, speed: alphaSpeed, lag: options.lookahead) : nil
+        let alpha =
+            hasAlpha
+            ? try VPXEncoder(
+                width: width, height: height, quality: options.quality, speed: alphaSpeed, lag: options.lookahead) : nil
         guard let picture = vpx_img_alloc(nil, VPX_IMG_FMT_I420, UInt32(width), UInt32(height), 32),
             let alphaPicture = vpx_img_alloc(nil, VPX_IMG_FMT_I420, UInt32(width), UInt32(height), 32)
         else {
@@ -95,13 +102,16 @@ public struct WebMEncoder: Sendable {
             straight.withUnsafeMutableBufferPointer { out in
                 raster.bytes.withUnsafeBufferPointer { source in
                     for y in 0..<height {
-                        AlphaConversion.unpremultiply(source.baseAddress! + y * raster.bytesPerRow, into: out.baseAddress! + y * width * 4, pixelCount: width)
+                        AlphaConversion.unpremultiply(
+                            source.baseAddress! + y * raster.bytesPerRow, into: out.baseAddress! + y * width * 4,
+                            pixelCount: width)
                     }
                 }
                 let p = picture.pointee, a = alphaPicture.pointee
-                rdn_rgba_to_yuv420(out.baseAddress, width * 4, Int32(width), Int32(height),
-                                   p.planes.0, Int(p.stride.0), p.planes.1, Int(p.stride.1), p.planes.2, Int(p.stride.2),
-                                   hasAlpha ? a.planes.0 : nil, Int(a.stride.0), &matrix)
+                rdn_rgba_to_yuv420(
+                    out.baseAddress, width * 4, Int32(width), Int32(height),
+                    p.planes.0, Int(p.stride.0), p.planes.1, Int(p.stride.1), p.planes.2, Int(p.stride.2),
+                    hasAlpha ? a.planes.0 : nil, Int(a.stride.0), &matrix)
             }
             let duration = (position + 1 < times.count ? times[position + 1] : total) - times[position]
             try colour.encode(picture, pts: times[position], duration: duration)
@@ -110,16 +120,19 @@ public struct WebMEncoder: Sendable {
         try colour.finish()
         try alpha?.finish()
         guard colour.packets.count == times.count, alpha.map({ $0.packets.count == times.count }) ?? true else {
-            throw .encodingFailed(format: .webm, reason: "libvpx returned \(colour.packets.count) frames for \(times.count)")
+            throw .encodingFailed(
+                format: .webm, reason: "libvpx returned \(colour.packets.count) frames for \(times.count)")
         }
         let frames = colour.packets.enumerated().map { (i, packet) in
             WebMMuxer.Frame(data: packet.data, alpha: alpha?.packets[i].data, time: times[i], isKey: packet.isKey)
         }
         // A constant frame time, in ns, lets readers recover the exact rate.
         let delays = kept.map { animation.frames[$0].delay }
-        let constant = kept.count == animation.frames.count && delays.allSatisfy { $0 == delays[0] } && delays[0] > .zero
+        let constant =
+            kept.count == animation.frames.count && delays.allSatisfy { $0 == delays[0] } && delays[0] > .zero
         let defaultDuration = constant ? Int((delays[0].seconds * 1e9).rounded()) : nil
-        return WebMMuxer.mux(frames: frames, width: width, height: height, hasAlpha: hasAlpha,
-                             durationMilliseconds: Double(total), defaultDurationNanoseconds: defaultDuration)
+        return WebMMuxer.mux(
+            frames: frames, width: width, height: height, hasAlpha: hasAlpha,
+            durationMilliseconds: Double(total), defaultDurationNanoseconds: defaultDuration)
     }
 }

@@ -25,7 +25,8 @@ enum WebMFrameTiming {
             delays.append(nanoseconds(lastBlockDuration * scale))
         } else if let defaultDuration {
             delays.append(nanoseconds(defaultDuration))
-        } else if let segmentDuration, segmentDuration.isFinite, segmentDuration > Double(last), segmentDuration < 1e12 {
+        } else if let segmentDuration, segmentDuration.isFinite, segmentDuration > Double(last), segmentDuration < 1e12
+        {
             delays.append(nanoseconds(Int(((segmentDuration - Double(last)) * Double(scale)).rounded())))
         } else {
             delays.append(delays.last ?? .zero)
@@ -38,7 +39,8 @@ enum WebMFrameTiming {
         var candidates: [FrameRate] = []
         if let defaultDuration, let rate = FrameRate(1e9 / Double(defaultDuration)) { candidates.append(rate) }
         if timestamps.count > 1, timestamps.last! > timestamps[0] {
-            let average = Double(timestamps.count - 1) * 1e9 / (Double(timestamps.last! - timestamps[0]) * Double(scale))
+            let average =
+                Double(timestamps.count - 1) * 1e9 / (Double(timestamps.last! - timestamps[0]) * Double(scale))
             // Whole rates and NTSC rates (N * 1000/1001) near the average.
             candidates.append(FrameRate(numerator: max(1, Int(average.rounded())), denominator: 1))
             let ntsc = Int((average * 1.001).rounded())
@@ -53,7 +55,8 @@ enum WebMFrameTiming {
         let start = Double(timestamps[0]) * Double(scale)
         let frameNanoseconds = 1e9 * Double(rate.denominator) / Double(rate.numerator)
         let tolerance = Double(scale) / 2 + 1
-        for (i, t) in timestamps.enumerated() where abs(Double(t) * Double(scale) - (start + Double(i) * frameNanoseconds)) > tolerance {
+        for (i, t) in timestamps.enumerated()
+        where abs(Double(t) * Double(scale) - (start + Double(i) * frameNanoseconds)) > tolerance {
             return false
         }
         return true

@@ -21,7 +21,8 @@ enum WebMMuxer {
     }
 
     static func mux(
-        frames: [Frame], width: Int, height: Int, hasAlpha: Bool, durationMilliseconds: Double, defaultDurationNanoseconds: Int?
+        frames: [Frame], width: Int, height: Int, hasAlpha: Bool, durationMilliseconds: Double,
+        defaultDurationNanoseconds: Int?
     ) -> [UInt8] {
         // Segment children, built first so the SeekHead and Cues can point at them.
         var info = EBMLWriter()
@@ -39,7 +40,9 @@ enum WebMMuxer {
                 entry.unsigned(EBMLID.trackType, 1)
                 entry.unsigned(EBMLID.flagLacing, 0)
                 entry.string(EBMLID.codecID, WebMCodec.vp9.rawValue)
-                if let defaultDurationNanoseconds { entry.unsigned(EBMLID.defaultDuration, UInt64(defaultDurationNanoseconds)) }
+                if let defaultDurationNanoseconds {
+                    entry.unsigned(EBMLID.defaultDuration, UInt64(defaultDurationNanoseconds))
+                }
                 entry.master(EBMLID.video) { video in
                     video.unsigned(EBMLID.pixelWidth, UInt64(width))
                     video.unsigned(EBMLID.pixelHeight, UInt64(height))
@@ -100,7 +103,8 @@ enum WebMMuxer {
                 for (id, position) in [(EBMLID.info, info), (EBMLID.tracks, tracks), (EBMLID.cues, cues)] {
                     head.master(seekID) { seek in
                         seek.element(seekIDID, idBytes(id))
-                        seek.element(seekPositionID, (0..<8).reversed().map { UInt8(truncatingIfNeeded: position >> (8 * $0)) })
+                        seek.element(
+                            seekPositionID, (0..<8).reversed().map { UInt8(truncatingIfNeeded: position >> (8 * $0)) })
                     }
                 }
             }

@@ -11,11 +11,17 @@ struct YCbCrMatrix: Equatable {
     let fullRange: Bool
 
     /// BT.601 (SD video, and what VP8 and VP9 assume unless they say otherwise).
-    static func bt601(fullRange: Bool = false) -> YCbCrMatrix { YCbCrMatrix(kr: 0.299, kb: 0.114, fullRange: fullRange) }
+    static func bt601(fullRange: Bool = false) -> YCbCrMatrix {
+        YCbCrMatrix(kr: 0.299, kb: 0.114, fullRange: fullRange)
+    }
     /// BT.709 (HD video).
-    static func bt709(fullRange: Bool = false) -> YCbCrMatrix { YCbCrMatrix(kr: 0.2126, kb: 0.0722, fullRange: fullRange) }
+    static func bt709(fullRange: Bool = false) -> YCbCrMatrix {
+        YCbCrMatrix(kr: 0.2126, kb: 0.0722, fullRange: fullRange)
+    }
     /// BT.2020 (non-constant luminance).
-    static func bt2020(fullRange: Bool = false) -> YCbCrMatrix { YCbCrMatrix(kr: 0.2627, kb: 0.0593, fullRange: fullRange) }
+    static func bt2020(fullRange: Bool = false) -> YCbCrMatrix {
+        YCbCrMatrix(kr: 0.2627, kb: 0.0593, fullRange: fullRange)
+    }
 
     private static func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
 

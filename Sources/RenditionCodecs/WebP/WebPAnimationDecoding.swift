@@ -9,7 +9,9 @@ enum WebPAnimationDecoding {
     ///
     /// Frame durations are the differences between the decoder's end timestamps, so they are
     /// exactly the `ANMF` durations in milliseconds.
-    static func decode(_ file: UnsafeBufferPointer<UInt8>, info: WebPContainerInfo) throws(CodecError) -> WebPStraightImage {
+    static func decode(_ file: UnsafeBufferPointer<UInt8>, info: WebPContainerInfo) throws(CodecError)
+        -> WebPStraightImage
+    {
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
             throw .corrupt(format: .webp, reason: "libwebpdemux does not match its headers (version mismatch)")
@@ -23,8 +25,8 @@ enum WebPAnimationDecoding {
         defer { WebPAnimDecoderDelete(decoder) }
         var animation = WebPAnimInfo()
         guard WebPAnimDecoderGetInfo(decoder, &animation) != 0,
-              Int(animation.canvas_width) == info.width, Int(animation.canvas_height) == info.height,
-              Int(animation.frame_count) == info.frameCount
+            Int(animation.canvas_width) == info.width, Int(animation.canvas_height) == info.height,
+            Int(animation.frame_count) == info.frameCount
         else {
             throw .corrupt(format: .webp, reason: "the animation's header is inconsistent")
         }
@@ -38,10 +40,12 @@ enum WebPAnimationDecoding {
             guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
                 throw diagnose(frame: frames.count + 1, file: file)
             }
-            frames.append(.init(
-                image: StraightRGBAImage(
-                    width: info.width, height: info.height, bytes: [UInt8](UnsafeBufferPointer(start: canvas, count: frameBytes))),
-                durationMilliseconds: Int(timestamp) - Int(previousTimestamp)))
+            frames.append(
+                .init(
+                    image: StraightRGBAImage(
+                        width: info.width, height: info.height,
+                        bytes: [UInt8](UnsafeBufferPointer(start: canvas, count: frameBytes))),
+                    durationMilliseconds: Int(timestamp) - Int(previousTimestamp)))
             previousTimestamp = timestamp
         }
         guard frames.count == info.frameCount else {

@@ -22,7 +22,8 @@ struct WebPContainerInfo {
     ///   (truncated) or when libwebpdemux rejects the chunk structure.
     init(_ file: UnsafeBufferPointer<UInt8>) throws(CodecError) {
         guard file.count >= Self.riffHeaderSize + 8, let base = file.baseAddress else {
-            throw .corrupt(format: .webp, reason: "file of \(file.count) bytes is too short for a WebP header (truncated)")
+            throw .corrupt(
+                format: .webp, reason: "file of \(file.count) bytes is too short for a WebP header (truncated)")
         }
         guard Array(file[0..<4]) == Array("RIFF".utf8), Array(file[8..<12]) == Array("WEBP".utf8) else {
             throw .corrupt(format: .webp, reason: "missing RIFF/WEBP signature")
@@ -38,7 +39,8 @@ struct WebPContainerInfo {
         guard let demuxer = WebPDemux(&data) else {
             throw .corrupt(
                 format: .webp,
-                reason: "invalid container: bad chunk sizes or layout (VP8X/ANIM/ANMF/ALPH), or an unreadable image header")
+                reason:
+                    "invalid container: bad chunk sizes or layout (VP8X/ANIM/ANMF/ALPH), or an unreadable image header")
         }
         defer { WebPDemuxDelete(demuxer) }
         width = Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH))

@@ -24,7 +24,8 @@ public enum WebPDecoder {
         let frames = image.frames.map { frame in
             var pixels = frame.image.bytes
             pixels.withUnsafeMutableBufferPointer { buffer in
-                AlphaConversion.premultiply(buffer.baseAddress!, into: buffer.baseAddress!, pixelCount: buffer.count / 4)
+                AlphaConversion.premultiply(
+                    buffer.baseAddress!, into: buffer.baseAddress!, pixelCount: buffer.count / 4)
             }
             let raster = Raster(width: image.width, height: image.height, premultipliedBytes: pixels)
             return AnimationFrame(raster: raster, delay: .milliseconds(frame.durationMilliseconds))

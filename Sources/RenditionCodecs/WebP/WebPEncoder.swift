@@ -71,15 +71,18 @@ public struct WebPEncoder: Sendable {
         let timestamps = try WebPFrameTimestamps(delays: animation.frames.map(\.delay)).milliseconds
         var config = try makeConfig()
         var animationOptions = try makeAnimationOptions(loopCount: animation.loopCount)
-        guard let encoder = WebPAnimEncoderNew(Int32(animation.width), Int32(animation.height), &animationOptions) else {
-            throw .encodingFailed(format: .webp, reason: "libwebp could not create an animation encoder (out of memory)")
+        guard let encoder = WebPAnimEncoderNew(Int32(animation.width), Int32(animation.height), &animationOptions)
+        else {
+            throw .encodingFailed(
+                format: .webp, reason: "libwebp could not create an animation encoder (out of memory)")
         }
         defer { WebPAnimEncoderDelete(encoder) }
         for (index, frame) in animation.frames.enumerated() {
             var picture = try Self.makePicture(frame.raster)
             defer { WebPPictureFree(&picture) }
             guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamps[index]), &config) != 0 else {
-                throw .encodingFailed(format: .webp, reason: "frame \(index + 1): " + Self.animationError(encoder, picture))
+                throw .encodingFailed(
+                    format: .webp, reason: "frame \(index + 1): " + Self.animationError(encoder, picture))
             }
         }
         guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamps[animation.frames.count]), nil) != 0 else {
@@ -98,7 +101,8 @@ public struct WebPEncoder: Sendable {
     private func makeConfig() throws(CodecError) -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
-            throw .encodingFailed(format: .webp, reason: "libwebp's encoder does not match its headers (version mismatch)")
+            throw .encodingFailed(
+                format: .webp, reason: "libwebp's encoder does not match its headers (version mismatch)")
         }
         config.lossless = options.compression == .lossless ? 1 : 0
         config.quality = Float(options.quality)
@@ -135,7 +139,8 @@ public struct WebPEncoder: Sendable {
     private static func makePicture(_ raster: Raster) throws(CodecError) -> WebPPicture {
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
-            throw .encodingFailed(format: .webp, reason: "libwebp's encoder does not match its headers (version mismatch)")
+            throw .encodingFailed(
+                format: .webp, reason: "libwebp's encoder does not match its headers (version mismatch)")
         }
         picture.use_argb = 1
         picture.width = Int32(raster.width)
@@ -146,7 +151,8 @@ public struct WebPEncoder: Sendable {
         }
         guard imported != 0 else {
             WebPPictureFree(&picture)
-            throw .encodingFailed(format: .webp, reason: "libwebp could not allocate a \(raster.width)x\(raster.height) picture")
+            throw .encodingFailed(
+                format: .webp, reason: "libwebp could not allocate a \(raster.width)x\(raster.height) picture")
         }
         return picture
     }

@@ -64,14 +64,19 @@ extension WebPEncoder {
         func validate() throws(CodecError) {
             func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>) throws(CodecError) {
                 if !range.contains(value) {
-                    throw .encodingFailed(format: .webp, reason: "\(name) \(value) is outside \(range.lowerBound)...\(range.upperBound)")
+                    throw .encodingFailed(
+                        format: .webp, reason: "\(name) \(value) is outside \(range.lowerBound)...\(range.upperBound)")
                 }
             }
             try check("quality", quality, 0...100)
             try check("alpha quality", alphaQuality, 0...100)
             try check("method", method, 0...6)
-            if let interval = keyframeInterval { try check("minimum key frame distance", interval.lowerBound, 0...Int(Int32.max)) }
-            if let interval = keyframeInterval { try check("maximum key frame distance", interval.upperBound, 0...Int(Int32.max)) }
+            if let interval = keyframeInterval {
+                try check("minimum key frame distance", interval.lowerBound, 0...Int(Int32.max))
+            }
+            if let interval = keyframeInterval {
+                try check("maximum key frame distance", interval.upperBound, 0...Int(Int32.max))
+            }
         }
     }
 }

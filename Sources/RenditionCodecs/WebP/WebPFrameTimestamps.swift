@@ -24,7 +24,7 @@ struct WebPFrameTimestamps {
         var sum = Fraction.zero
         for (index, delay) in delays.enumerated() {
             guard let next = sum.adding(numerator: delay.numerator, denominator: delay.denominator),
-                  let end = next.roundedMilliseconds
+                let end = next.roundedMilliseconds
             else {
                 throw .encodingFailed(
                     format: .webp,
@@ -40,7 +40,8 @@ struct WebPFrameTimestamps {
             times.append(end)
         }
         if let total = times.last, total > Int(Int32.max) {
-            throw .encodingFailed(format: .webp, reason: "the animation lasts \(total) ms, over libwebp's limit of \(Int32.max) ms")
+            throw .encodingFailed(
+                format: .webp, reason: "the animation lasts \(total) ms, over libwebp's limit of \(Int32.max) ms")
         }
         milliseconds = times
     }

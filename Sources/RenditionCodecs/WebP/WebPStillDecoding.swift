@@ -5,12 +5,16 @@ import RenditionCore
 /// straight RGBA8 through libwebp's advanced API, writing straight into a Swift array.
 enum WebPStillDecoding {
     /// Decodes the single image of `file`, whose container is `info`.
-    static func decode(_ file: UnsafeBufferPointer<UInt8>, info: WebPContainerInfo) throws(CodecError) -> WebPStraightImage {
+    static func decode(_ file: UnsafeBufferPointer<UInt8>, info: WebPContainerInfo) throws(CodecError)
+        -> WebPStraightImage
+    {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw .corrupt(format: .webp, reason: "libwebp's decoder does not match its headers (version mismatch)")
         }
-        if let error = WebPStatus.error(WebPGetFeatures(file.baseAddress, file.count, &config.input), decoding: "the image header") {
+        if let error = WebPStatus.error(
+            WebPGetFeatures(file.baseAddress, file.count, &config.input), decoding: "the image header")
+        {
             throw error
         }
         let width = Int(config.input.width)
@@ -35,6 +39,8 @@ enum WebPStillDecoding {
         if let error = WebPStatus.error(status, decoding: "the image") { throw error }
         return WebPStraightImage(
             width: width, height: height, loopCount: 0,
-            frames: [.init(image: StraightRGBAImage(width: width, height: height, bytes: rgba), durationMilliseconds: 0)])
+            frames: [
+                .init(image: StraightRGBAImage(width: width, height: height, bytes: rgba), durationMilliseconds: 0)
+            ])
     }
 }

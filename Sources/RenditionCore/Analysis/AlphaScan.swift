@@ -191,10 +191,12 @@ struct AlphaScan {
     private mutating func countBorderContact(_ base: UnsafePointer<UInt8>, stride: Int, touchAlpha: UInt8) {
         let w = width, h = height
         countContact(base, Swift.stride(from: 0, to: w * 4, by: 4), side: .top, touchAlpha: touchAlpha)
-        countContact(base, Swift.stride(from: (h - 1) * stride, to: (h - 1) * stride + w * 4, by: 4), side: .bottom,
-                     touchAlpha: touchAlpha)
+        countContact(
+            base, Swift.stride(from: (h - 1) * stride, to: (h - 1) * stride + w * 4, by: 4), side: .bottom,
+            touchAlpha: touchAlpha)
         countContact(base, Swift.stride(from: 0, to: h * stride, by: stride), side: .left, touchAlpha: touchAlpha)
-        countContact(base, Swift.stride(from: (w - 1) * 4, to: h * stride, by: stride), side: .right, touchAlpha: touchAlpha)
+        countContact(
+            base, Swift.stride(from: (w - 1) * 4, to: h * stride, by: stride), side: .right, touchAlpha: touchAlpha)
     }
 
     /// Counts the pixels at byte `offsets` with at least `touchAlpha`; any makes `side` touched.

@@ -18,7 +18,9 @@ extension EdgeAnalyzer {
                 let o = y * stride + x * 4
                 let a = p[o + 3]
                 guard range.contains(a) else { continue }
-                guard let interior = Self.opaqueNeighbourMean(p, x: x, y: y, width: w, height: h, stride: stride) else { continue }
+                guard let interior = Self.opaqueNeighbourMean(p, x: x, y: y, width: w, height: h, stride: stride) else {
+                    continue
+                }
                 let alpha = Double(a) / 255
                 let c = (Double(p[o]) / alpha, Double(p[o + 1]) / alpha, Double(p[o + 2]) / alpha)
                 let d = (c.0 - interior.0, c.1 - interior.1, c.2 - interior.2)
@@ -49,10 +51,12 @@ extension EdgeAnalyzer {
             spread = (squares / weightSum).squareRoot()
             matte = RGBColor(clamping: mean.0, mean.1, mean.2)
         }
-        let detected = samples >= options.haloMinimumSamples && fringeFraction >= options.haloFringeFraction
+        let detected =
+            samples >= options.haloMinimumSamples && fringeFraction >= options.haloFringeFraction
             && matte != nil && spread <= options.haloMaximumSpread
-        return MatteHalo(samples: samples, fringeSamples: fringe, fringeFraction: fringeFraction,
-                         meanDeviation: meanDeviation, matte: matte, matteSpread: spread, isDetected: detected)
+        return MatteHalo(
+            samples: samples, fringeSamples: fringe, fringeFraction: fringeFraction,
+            meanDeviation: meanDeviation, matte: matte, matteSpread: spread, isDetected: detected)
     }
 
     /// Mean colour of the fully opaque pixels among the 8 neighbours of (`x`, `y`), or, when

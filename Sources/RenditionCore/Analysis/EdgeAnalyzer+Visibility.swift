@@ -30,7 +30,8 @@ extension EdgeAnalyzer {
             }
             if scan.maxX >= 0 {
                 let boundsArea = Double((scan.maxX - scan.minX + 1) * (scan.maxY - scan.minY + 1))
-                let step = max(1, Int((boundsArea / Double(max(1, options.areaSampleTarget))).squareRoot().rounded(.up)))
+                let step = max(
+                    1, Int((boundsArea / Double(max(1, options.areaSampleTarget))).squareRoot().rounded(.up)))
                 var y = scan.minY + step / 2
                 while y <= scan.maxY {
                     var x = scan.minX + step / 2
@@ -54,7 +55,9 @@ extension EdgeAnalyzer {
                 if d < limit { outlineBlend += 1 }
             }
             var areaBlend = 0
-            for sample in area where sample.lab.distance(to: lookup.lab(x: sample.x, y: sample.y)) < limit { areaBlend += 1 }
+            for sample in area where sample.lab.distance(to: lookup.lab(x: sample.x, y: sample.y)) < limit {
+                areaBlend += 1
+            }
             let outlineFraction = outline.isEmpty ? 0 : Double(outlineBlend) / Double(outline.count)
             let areaFraction = area.isEmpty ? 0 : Double(areaBlend) / Double(area.count)
             let outlineBlends = !outline.isEmpty && outlineFraction >= options.blendFraction

@@ -12,8 +12,10 @@ public struct EdgeAnalyzer: Sendable {
 
     /// Creates an analyser; by default it checks white, black, red, yellow and the
     /// multicolour gradient (add a photo with `backgrounds`).
-    public init(options: EdgeAnalysisOptions = EdgeAnalysisOptions(),
-                backgrounds: [TestBackground] = [.white, .black, .red, .yellow, .multicolor]) {
+    public init(
+        options: EdgeAnalysisOptions = EdgeAnalysisOptions(),
+        backgrounds: [TestBackground] = [.white, .black, .red, .yellow, .multicolor]
+    ) {
         self.options = options
         self.backgrounds = backgrounds
     }
@@ -39,8 +41,9 @@ public struct EdgeAnalyzer: Sendable {
         let band = edgeBand(scan)
         let halo = matteHalo(raster, scan: scan)
         let visibility = self.visibility(raster, scan: scan)
-        return EdgeAnalysis(width: raster.width, height: raster.height, alpha: scan.coverage(),
-                            border: border, band: band, halo: halo, visibility: visibility)
+        return EdgeAnalysis(
+            width: raster.width, height: raster.height, alpha: scan.coverage(),
+            border: border, band: band, halo: halo, visibility: visibility)
     }
 
     func edgeBand(_ scan: AlphaScan) -> EdgeBand {
@@ -58,9 +61,10 @@ public struct EdgeAnalyzer: Sendable {
         } else {
             softness = .antialiased
         }
-        return EdgeBand(outlinePixels: outline, hardOutlinePixels: scan.hardOutlinePixels, stepPixels: scan.stepPixels,
-                        partialPixels: scan.partialPixels, width: width, hardFraction: hard, stepFraction: steps,
-                        softness: softness)
+        return EdgeBand(
+            outlinePixels: outline, hardOutlinePixels: scan.hardOutlinePixels, stepPixels: scan.stepPixels,
+            partialPixels: scan.partialPixels, width: width, hardFraction: hard, stepFraction: steps,
+            softness: softness)
     }
 
     func borderBackground(_ raster: Raster) -> BorderBackground {
@@ -89,21 +93,25 @@ public struct EdgeAnalyzer: Sendable {
         }
         let opaqueFraction = Double(opaque.count) / Double(max(1, offsets.count))
         guard !opaque.isEmpty else {
-            return BorderBackground(borderPixels: offsets.count, opaqueFraction: 0, meanAlpha: 0, color: nil,
-                                    uniformFraction: 0, isOpaque: false)
+            return BorderBackground(
+                borderPixels: offsets.count, opaqueFraction: 0, meanAlpha: 0, color: nil,
+                uniformFraction: 0, isOpaque: false)
         }
         let n = Double(opaque.count)
         let mean = opaque.reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
         let meanColor = (mean.0 / n, mean.1 / n, mean.2 / n)
         let tolerance = Double(options.backgroundTolerance)
         let uniform = opaque.filter {
-            abs($0.0 - meanColor.0) <= tolerance && abs($0.1 - meanColor.1) <= tolerance && abs($0.2 - meanColor.2) <= tolerance
+            abs($0.0 - meanColor.0) <= tolerance && abs($0.1 - meanColor.1) <= tolerance
+                && abs($0.2 - meanColor.2) <= tolerance
         }.count
         let uniformFraction = Double(uniform) / n
-        let color = uniformFraction >= options.backgroundUniformFraction
+        let color =
+            uniformFraction >= options.backgroundUniformFraction
             ? RGBColor(clamping: meanColor.0, meanColor.1, meanColor.2) : nil
-        return BorderBackground(borderPixels: offsets.count, opaqueFraction: opaqueFraction, meanAlpha: alphaSum / n,
-                                color: color, uniformFraction: uniformFraction,
-                                isOpaque: opaqueFraction >= options.backgroundOpaqueFraction)
+        return BorderBackground(
+            borderPixels: offsets.count, opaqueFraction: opaqueFraction, meanAlpha: alphaSum / n,
+            color: color, uniformFraction: uniformFraction,
+            isOpaque: opaqueFraction >= options.backgroundOpaqueFraction)
     }
 }

@@ -67,7 +67,9 @@ public struct HiddenColor: Sendable, Equatable {
         transparentPixels = transparent
         coloredPixels = colored
         fraction = transparent > 0 ? Double(colored) / Double(transparent) : 0
-        meanColor = colored > 0
-            ? RGBColor(clamping: Double(r) / Double(colored), Double(g) / Double(colored), Double(b) / Double(colored)) : nil
+        meanColor =
+            colored > 0
+            ? RGBColor(clamping: Double(r) / Double(colored), Double(g) / Double(colored), Double(b) / Double(colored))
+            : nil
     }
 }

@@ -84,7 +84,9 @@ public enum RingingAnalysis {
                                 let base = Int(hStarts[x]) * 16
                                 var acc = SIMD4<Float>()
                                 for k in 0..<hTaps {
-                                    acc += input.loadUnaligned(fromByteOffset: base + k * 16, as: SIMD4<Float>.self) * hWeights[x * hTaps + k]
+                                    acc +=
+                                        input.loadUnaligned(fromByteOffset: base + k * 16, as: SIMD4<Float>.self)
+                                        * hWeights[x * hTaps + k]
                                 }
                                 let overshoot = Self.overshoot(acc)
                                 measured += 1
@@ -100,9 +102,10 @@ public enum RingingAnalysis {
                 }
             }
         }
-        return RingingMeasurement(width: width, height: height, measuredPixels: measured, clampedPixels: clamped,
-                                  maxOvershoot: Double(maxOvershoot),
-                                  meanOvershoot: clamped > 0 ? overshootSum / Double(clamped) : 0)
+        return RingingMeasurement(
+            width: width, height: height, measuredPixels: measured, clampedPixels: clamped,
+            maxOvershoot: Double(maxOvershoot),
+            meanOvershoot: clamped > 0 ? overshootSum / Double(clamped) : 0)
     }
 
     /// How far the resampler's clamp moves a premultiplied float pixel, in levels (the
@@ -114,7 +117,8 @@ public enum RingingAnalysis {
         let over = pixel - limit
         let under = -pixel
         let zero = SIMD4<Float>()
-        return max(over.replacing(with: zero, where: over .< 0).max(), under.replacing(with: zero, where: under .< 0).max())
+        return max(
+            over.replacing(with: zero, where: over .< 0).max(), under.replacing(with: zero, where: under .< 0).max())
     }
 
     @inline(__always)
@@ -126,7 +130,9 @@ public enum RingingAnalysis {
             // 0x4B00_0000 | byte is the float 2^23 + byte: no integer-to-float conversion needed.
             let bytes = input.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
             let bits = SIMD16<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
-            output.storeBytes(of: unsafeBitCast(bits, to: SIMD16<Float>.self) - 8_388_608, toByteOffset: i * 4, as: SIMD16<Float>.self)
+            output.storeBytes(
+                of: unsafeBitCast(bits, to: SIMD16<Float>.self) - 8_388_608, toByteOffset: i * 4, as: SIMD16<Float>.self
+            )
             i += 16
         }
         while i < count {
@@ -146,7 +152,8 @@ public enum RingingAnalysis {
         while i + 16 <= floats {
             var acc = SIMD16<Float>()
             for k in 0..<count {
-                acc += UnsafeRawPointer(rows[k]).loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self) * weights[k]
+                acc +=
+                    UnsafeRawPointer(rows[k]).loadUnaligned(fromByteOffset: i * 4, as: SIMD16<Float>.self) * weights[k]
             }
             output.storeBytes(of: acc, toByteOffset: i * 4, as: SIMD16<Float>.self)
             i += 16

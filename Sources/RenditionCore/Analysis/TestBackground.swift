@@ -35,10 +35,12 @@ public struct TestBackground: Sendable {
     /// The system yellow of Apple's platforms (`#ffcc00`).
     public static let yellow = TestBackground(name: "yellow", fill: .solid(RGBColor(255, 204, 0)))
     /// A multicolour diagonal gradient: magenta, red, orange, yellow, green, cyan, blue.
-    public static let multicolor = TestBackground(name: "multicolor", fill: .diagonalGradient([
-        RGBColor(214, 51, 168), RGBColor(235, 64, 52), RGBColor(245, 151, 39), RGBColor(245, 222, 60),
-        RGBColor(76, 191, 86), RGBColor(45, 190, 205), RGBColor(56, 98, 220),
-    ]))
+    public static let multicolor = TestBackground(
+        name: "multicolor",
+        fill: .diagonalGradient([
+            RGBColor(214, 51, 168), RGBColor(235, 64, 52), RGBColor(245, 151, 39), RGBColor(245, 222, 60),
+            RGBColor(76, 191, 86), RGBColor(45, 190, 205), RGBColor(56, 98, 220),
+        ]))
 
     /// The solid colour, when the background is one.
     public var solidColor: RGBColor? {
@@ -90,9 +92,10 @@ public struct TestBackground: Sendable {
         let i = min(stops.count - 2, Int(position))
         let f = position - Double(i)
         let a = stops[i], b = stops[i + 1]
-        return RGBColor(clamping: Double(a.r) + (Double(b.r) - Double(a.r)) * f,
-                        Double(a.g) + (Double(b.g) - Double(a.g)) * f,
-                        Double(a.b) + (Double(b.b) - Double(a.b)) * f)
+        return RGBColor(
+            clamping: Double(a.r) + (Double(b.r) - Double(a.r)) * f,
+            Double(a.g) + (Double(b.g) - Double(a.g)) * f,
+            Double(a.b) + (Double(b.b) - Double(a.b)) * f)
     }
 
     /// The part of an image that covers a canvas of the given aspect: the largest centred
@@ -121,7 +124,8 @@ public struct TestBackground: Sendable {
             let bottom = Double(c) + (Double(d) - Double(c)) * fx
             return top + (bottom - top) * fy
         }
-        return RGBColor(clamping: mix(p00.r, p10.r, p01.r, p11.r), mix(p00.g, p10.g, p01.g, p11.g),
-                        mix(p00.b, p10.b, p01.b, p11.b))
+        return RGBColor(
+            clamping: mix(p00.r, p10.r, p01.r, p11.r), mix(p00.g, p10.g, p01.g, p11.g),
+            mix(p00.b, p10.b, p01.b, p11.b))
     }
 }

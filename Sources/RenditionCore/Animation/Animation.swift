@@ -27,8 +27,9 @@ public struct Animation: Sendable, Equatable {
     /// Creates an animation; every frame must be `width` x `height`.
     public init(width: Int, height: Int, frames: [AnimationFrame], loopCount: Int = 0) {
         precondition(!frames.isEmpty, "an animation has at least one frame")
-        precondition(frames.allSatisfy { $0.raster.width == width && $0.raster.height == height },
-                     "every frame must be canvas-sized")
+        precondition(
+            frames.allSatisfy { $0.raster.width == width && $0.raster.height == height },
+            "every frame must be canvas-sized")
         self.width = width
         self.height = height
         self.frames = frames
@@ -37,8 +38,9 @@ public struct Animation: Sendable, Equatable {
 
     /// A still image as a one-frame animation.
     public init(still raster: Raster) {
-        self.init(width: raster.width, height: raster.height,
-                  frames: [AnimationFrame(raster: raster, delay: .zero)], loopCount: 0)
+        self.init(
+            width: raster.width, height: raster.height,
+            frames: [AnimationFrame(raster: raster, delay: .zero)], loopCount: 0)
     }
 
     /// Whether there is more than one frame.

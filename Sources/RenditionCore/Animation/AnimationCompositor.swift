@@ -79,8 +79,13 @@ public struct AnimationCompositor: Sendable {
             saved = copyRegion(clip)
         }
         blend(patch, clip: clip)
-        pendingDisposal = (patch.disposal == .previous && framesDrawn == 0)
-            ? (FramePatch(x: patch.x, y: patch.y, raster: patch.raster, delay: patch.delay, disposal: .background, blend: patch.blend), nil)
+        pendingDisposal =
+            (patch.disposal == .previous && framesDrawn == 0)
+            ? (
+                FramePatch(
+                    x: patch.x, y: patch.y, raster: patch.raster, delay: patch.delay, disposal: .background,
+                    blend: patch.blend), nil
+            )
             : (patch, saved)
         framesDrawn += 1
         return AnimationFrame(raster: canvas, delay: patch.delay)
@@ -99,8 +104,9 @@ public struct AnimationCompositor: Sendable {
     }
 
     private func clipRect(_ patch: FramePatch) -> Rect {
-        Rect(x0: max(0, patch.x), y0: max(0, patch.y),
-             x1: min(width, patch.x + patch.raster.width), y1: min(height, patch.y + patch.raster.height))
+        Rect(
+            x0: max(0, patch.x), y0: max(0, patch.y),
+            x1: min(width, patch.x + patch.raster.width), y1: min(height, patch.y + patch.raster.height))
     }
 
     private func copyRegion(_ r: Rect) -> Raster? {

@@ -75,7 +75,8 @@ package enum ParallelWork {
         count: Int, threads: Int,
         _ body: @Sendable (_ index: Int) throws(Failure) -> Value
     ) throws(Failure) -> [Value] {
-        try map(count: count, threads: threads, worker: { _ in () }) { (index, _: inout Void) throws(Failure) -> Value in
+        try map(count: count, threads: threads, worker: { _ in () }) {
+            (index, _: inout Void) throws(Failure) -> Value in
             try body(index)
         }
     }

@@ -80,7 +80,9 @@ public enum BackgroundRemoval {
             for y in 0..<h {
                 for x in 0..<w {
                     let i = y * w + x
-                    guard !region[i], image.alpha[i] > 0, Self.touches(region, x: x, y: y, width: w, height: h) else { continue }
+                    guard !region[i], image.alpha[i] > 0, Self.touches(region, x: x, y: y, width: w, height: h) else {
+                        continue
+                    }
                     contains[i] = true
                     pixels.append(i)
                 }
@@ -112,7 +114,10 @@ public enum BackgroundRemoval {
             for x in 0..<w where region[y * w + x] {
                 let o = y * stride + x * 4
                 if p[o + 3] != 0 { removed += 1 }
-                p[o] = 0; p[o + 1] = 0; p[o + 2] = 0; p[o + 3] = 0
+                p[o] = 0
+                p[o + 1] = 0
+                p[o + 2] = 0
+                p[o + 3] = 0
             }
         }
         return removed
@@ -151,12 +156,16 @@ public enum BackgroundRemoval {
         _ i: Int, art: StraightColour?, pixels: StraightPixels, into p: UnsafeMutableBufferPointer<UInt8>, stride: Int
     ) {
         let c = pixels.colour(i), b = pixels.background
-        let (coverage, f) = art.map { (projectedCoverage(c, art: $0, background: b), $0) } ?? colourToAlpha(c, background: b)
+        let (coverage, f) =
+            art.map { (projectedCoverage(c, art: $0, background: b), $0) } ?? colourToAlpha(c, background: b)
         if coverage >= 0.97 { return }  // fully art: keep the pixel as it is
         let o = (i / pixels.width) * stride + (i % pixels.width) * 4
         let newAlpha = (Float(pixels.alpha[i]) * coverage).rounded()
         if newAlpha <= 0 {
-            p[o] = 0; p[o + 1] = 0; p[o + 2] = 0; p[o + 3] = 0
+            p[o] = 0
+            p[o + 1] = 0
+            p[o + 2] = 0
+            p[o + 3] = 0
             return
         }
         let a = newAlpha / 255
@@ -169,7 +178,9 @@ public enum BackgroundRemoval {
 
     /// The coverage of `art` over the background that explains `c`: the projection of
     /// `c − b` on `art − b`, clamped to 0...1.
-    private static func projectedCoverage(_ c: StraightColour, art: StraightColour, background b: StraightColour) -> Float {
+    private static func projectedCoverage(_ c: StraightColour, art: StraightColour, background b: StraightColour)
+        -> Float
+    {
         let fb = (art.0 - b.0, art.1 - b.1, art.2 - b.2)
         let cb = (c.0 - b.0, c.1 - b.1, c.2 - b.2)
         let norm = fb.0 * fb.0 + fb.1 * fb.1 + fb.2 * fb.2
@@ -185,7 +196,8 @@ public enum BackgroundRemoval {
             value > bg ? (value - bg) / max(1, 255 - bg) : (bg - value) / max(1, bg)
         }
         let coverage = min(1, max(need(c.0, b.0), need(c.1, b.1), need(c.2, b.2)))
-        let f = coverage > 0
+        let f =
+            coverage > 0
             ? (b.0 + (c.0 - b.0) / coverage, b.1 + (c.1 - b.1) / coverage, b.2 + (c.2 - b.2) / coverage) : c
         return (coverage, f)
     }

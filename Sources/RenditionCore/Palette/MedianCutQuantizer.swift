@@ -108,7 +108,8 @@ package enum MedianCutQuantizer {
         pointwiseMin(SIMD4(repeating: 255), pointwiseMax(SIMD4(), channels.rounded(.toNearestOrAwayFromZero)))
     }
 
-    private static func box(_ points: [WeightedColor], _ order: [Int], _ start: Int, _ end: Int, rule: SplitRule) -> Box {
+    private static func box(_ points: [WeightedColor], _ order: [Int], _ start: Int, _ end: Int, rule: SplitRule) -> Box
+    {
         let slice = order[start..<end]
         switch rule {
         case .widestRange:

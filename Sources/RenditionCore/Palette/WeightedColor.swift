@@ -15,7 +15,8 @@ package struct WeightedColor: Sendable, Equatable {
 
     /// A little-endian RGBA pixel (`r | g << 8 | b << 16 | a << 24`) standing for `weight` pixels.
     package init(pixel: UInt32, weight: Double) {
-        channels = SIMD4(Double(pixel & 0xFF), Double((pixel >> 8) & 0xFF), Double((pixel >> 16) & 0xFF), Double(pixel >> 24))
+        channels = SIMD4(
+            Double(pixel & 0xFF), Double((pixel >> 8) & 0xFF), Double((pixel >> 16) & 0xFF), Double(pixel >> 24))
         self.weight = weight
     }
 

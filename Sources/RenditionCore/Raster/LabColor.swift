@@ -64,7 +64,10 @@ public struct LabColor: Sendable, Equatable {
         for _ in 0..<60 {
             let y4 = y * y * y * y
             let next = y - (y4 * y - x2) / (5 * y4)
-            if abs(next - y) < 1e-15 { y = next; break }
+            if abs(next - y) < 1e-15 {
+                y = next
+                break
+            }
             y = next
         }
         return x2 * y

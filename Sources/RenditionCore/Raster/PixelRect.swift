@@ -31,8 +31,10 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
 extension Raster {
     /// The pixels inside `rect` (which must lie inside the raster) as a new raster.
     public func cropped(to rect: PixelRect) -> Raster {
-        precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height && rect.width > 0 && rect.height > 0,
-                     "crop rectangle outside the raster")
+        precondition(
+            rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height && rect.width > 0
+                && rect.height > 0,
+            "crop rectangle outside the raster")
         var result = Raster(width: rect.width, height: rect.height)
         let rowBytes = rect.width * 4
         result.bytes.withUnsafeMutableBufferPointer { out in
@@ -58,7 +60,8 @@ extension Raster {
             bytes.withUnsafeBufferPointer { source in
                 for row in y0..<y1 {
                     let from = (row - y) * bytesPerRow + (x0 - x) * 4
-                    (out.baseAddress! + row * canvasWidth * 4 + x0 * 4).update(from: source.baseAddress! + from, count: count)
+                    (out.baseAddress! + row * canvasWidth * 4 + x0 * 4).update(
+                        from: source.baseAddress! + from, count: count)
                 }
             }
         }

@@ -70,7 +70,8 @@ public struct Raster: Sendable, Equatable {
         var raster = Raster(width: width, height: height)
         raster.bytes.withUnsafeMutableBufferPointer { destination in
             straightRGBA.withUnsafeBufferPointer { source in
-                AlphaConversion.premultiply(source.baseAddress!, into: destination.baseAddress!, pixelCount: width * height)
+                AlphaConversion.premultiply(
+                    source.baseAddress!, into: destination.baseAddress!, pixelCount: width * height)
             }
         }
         self = raster

@@ -59,7 +59,9 @@ public enum StickerGeometry {
     }
 
     /// The pixel size of the `scale` rendition of an @3x master, each axis rounded on its own.
-    public static func renditionSize(masterWidth: Int, masterHeight: Int, scale: StickerScale) -> (width: Int, height: Int) {
+    public static func renditionSize(masterWidth: Int, masterHeight: Int, scale: StickerScale) -> (
+        width: Int, height: Int
+    ) {
         (renditionSide(masterSide: masterWidth, scale: scale), renditionSide(masterSide: masterHeight, scale: scale))
     }
 

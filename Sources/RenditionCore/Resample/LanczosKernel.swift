@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// The Lanczos-3 windowed sinc: `sinc(x) * sinc(x / 3)` for `|x| < 3`, else 0.

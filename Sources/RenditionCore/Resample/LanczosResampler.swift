@@ -77,7 +77,9 @@ public struct LanczosResampler: Sendable {
         }
     }
 
-    private func resample(_ source: Raster, into targets: UnsafeMutableBufferPointer<Raster>, workspace: ResampleWorkspace) {
+    private func resample(
+        _ source: Raster, into targets: UnsafeMutableBufferPointer<Raster>, workspace: ResampleWorkspace
+    ) {
         guard !targets.isEmpty else { return }
         workspace.passes.reserve(targets.count)
         let passes = workspace.passes.pointer
@@ -90,15 +92,18 @@ public struct LanczosResampler: Sendable {
                     ringRows = max(ringRows, passes[t].vTaps + 3 * passes[t].vMaxStep)
                     maxTaps = max(maxTaps, passes[t].vTaps)
                 }
-                workspace.reserve(ringRows: ringRows, rowFloats: Self.ringStride(width: source.width),
-                                  pairRowFloats: source.width * 8, taps: maxTaps)
+                workspace.reserve(
+                    ringRows: ringRows, rowFloats: Self.ringStride(width: source.width),
+                    pairRowFloats: source.width * 8, taps: maxTaps)
                 let (base, stride) = (sourceBuffer.baseAddress!, source.bytesPerRow)
                 if kernels != .portable && NativeResampleKernels.isAvailable {
-                    run(NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
+                    run(
+                        NativeResampleKernels.self, source: base, sourceStride: stride, width: source.width,
                         height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
                         workspace: workspace)
                 } else {
-                    run(ResampleKernels.self, source: base, sourceStride: stride, width: source.width,
+                    run(
+                        ResampleKernels.self, source: base, sourceStride: stride, width: source.width,
                         height: source.height, passes: passes, count: targets.count, ringRows: ringRows,
                         workspace: workspace)
                 }
@@ -174,7 +179,10 @@ public struct LanczosResampler: Sendable {
                     let lastRow = min(y + 3, targetHeight - 1)
                     let firstStart = Int(pass.pointee.vStarts[y])
                     let lastStart = Int(pass.pointee.vStarts[lastRow])
-                    guard lastStart + taps <= widened else { pending = true; break }
+                    guard lastStart + taps <= widened else {
+                        pending = true
+                        break
+                    }
                     pass.pointee.nextRow += 4
                     let targetWidth = pass.pointee.width
                     for i in 0..<4 {
@@ -183,7 +191,10 @@ public struct LanczosResampler: Sendable {
                     var first = width, end = 0
                     for r in firstStart..<(lastStart + taps) {
                         let span = spans[r % ringRows]
-                        if span.first < span.end { first = min(first, span.first); end = max(end, span.end) }
+                        if span.first < span.end {
+                            first = min(first, span.first)
+                            end = max(end, span.end)
+                        }
                     }
                     guard first < end else {
                         for i in 0..<4 { outputs[i].update(repeating: 0, count: targetWidth * 4) }
@@ -209,10 +220,12 @@ public struct LanczosResampler: Sendable {
                             kept[0] = 0
                             n = 1
                         }
-                        windows[i] = rdn_window(rows: UnsafePointer(rows), weights: UnsafePointer(kept), count: Int32(n))
+                        windows[i] = rdn_window(
+                            rows: UnsafePointer(rows), weights: UnsafePointer(kept), count: Int32(n))
                     }
-                    K.verticalQuad(windows: windows, pixels: end - first,
-                                   outputAB: pairAB + first * 8, outputCD: pairCD + first * 8)
+                    K.verticalQuad(
+                        windows: windows, pixels: end - first,
+                        outputAB: pairAB + first * 8, outputCD: pairCD + first * 8)
                     // Output pixels [x0, x1) have windows that reach [first, end); the windows
                     // of those also read up to `hTaps` pixels either side, which must be zeros.
                     let hStarts = pass.pointee.hStarts
@@ -229,7 +242,8 @@ public struct LanczosResampler: Sendable {
                     if x0 < x1 {
                         for i in 0..<4 { outputs[i] += x0 * 4 }
                         K.horizontalQuad(
-                            rowAB: pairAB, rowCD: pairCD, starts: hStarts + x0, weights: pass.pointee.hWeights + x0 * hTaps,
+                            rowAB: pairAB, rowCD: pairCD, starts: hStarts + x0,
+                            weights: pass.pointee.hWeights + x0 * hTaps,
                             taps: hTaps, targetCount: x1 - x0, outputs: outputs)
                         for i in 0..<4 { outputs[i] -= x0 * 4 }
                     }
@@ -270,7 +284,8 @@ public struct LanczosResampler: Sendable {
     /// The first index in `0..<count` whose start satisfies `predicate` (which must be false
     /// then true along the non-decreasing starts), or `count`.
     @inline(__always)
-    private static func firstIndex(in starts: UnsafePointer<Int32>, count: Int, where predicate: (Int32) -> Bool) -> Int {
+    private static func firstIndex(in starts: UnsafePointer<Int32>, count: Int, where predicate: (Int32) -> Bool) -> Int
+    {
         var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2

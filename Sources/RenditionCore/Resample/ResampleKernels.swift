@@ -20,8 +20,9 @@ enum ResampleKernels {
         while i < count {
             let bytes = input.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
             let bits = SIMD4<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
-            output.storeBytes(of: unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608,
-                              toByteOffset: i &* 4, as: SIMD4<Float>.self)
+            output.storeBytes(
+                of: unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608,
+                toByteOffset: i &* 4, as: SIMD4<Float>.self)
             i &+= 4
         }
     }
@@ -44,10 +45,12 @@ enum ResampleKernels {
         weights: UnsafePointer<Float>, taps: Int, targetCount: Int,
         outputs: UnsafePointer<UnsafeMutablePointer<UInt8>>
     ) {
-        horizontalPair(row: rowAB, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
-                       outputA: outputs[0], outputB: outputs[1])
-        horizontalPair(row: rowCD, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
-                       outputA: outputs[2], outputB: outputs[3])
+        horizontalPair(
+            row: rowAB, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
+            outputA: outputs[0], outputB: outputs[1])
+        horizontalPair(
+            row: rowCD, starts: starts, weights: weights, taps: taps, targetCount: targetCount,
+            outputA: outputs[2], outputB: outputs[3])
     }
 
     /// Vertical pass for two output rows at once. For every source pixel x, writes 8 floats:
@@ -62,16 +65,28 @@ enum ResampleKernels {
             var sumB = SIMD16<Float>()
             let offset = p &* 16
             for k in 0..<countA {
-                sumA += UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * a.weights[k]
+                sumA +=
+                    UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
+                    * a.weights[k]
             }
             for k in 0..<countB {
-                sumB += UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * b.weights[k]
+                sumB +=
+                    UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
+                    * b.weights[k]
             }
             let base = p &* 32
-            out.storeBytes(of: SIMD8(lowHalf: sumA.lowHalf.lowHalf, highHalf: sumB.lowHalf.lowHalf), toByteOffset: base, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: sumA.lowHalf.highHalf, highHalf: sumB.lowHalf.highHalf), toByteOffset: base &+ 32, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: sumA.highHalf.lowHalf, highHalf: sumB.highHalf.lowHalf), toByteOffset: base &+ 64, as: SIMD8<Float>.self)
-            out.storeBytes(of: SIMD8(lowHalf: sumA.highHalf.highHalf, highHalf: sumB.highHalf.highHalf), toByteOffset: base &+ 96, as: SIMD8<Float>.self)
+            out.storeBytes(
+                of: SIMD8(lowHalf: sumA.lowHalf.lowHalf, highHalf: sumB.lowHalf.lowHalf), toByteOffset: base,
+                as: SIMD8<Float>.self)
+            out.storeBytes(
+                of: SIMD8(lowHalf: sumA.lowHalf.highHalf, highHalf: sumB.lowHalf.highHalf), toByteOffset: base &+ 32,
+                as: SIMD8<Float>.self)
+            out.storeBytes(
+                of: SIMD8(lowHalf: sumA.highHalf.lowHalf, highHalf: sumB.highHalf.lowHalf), toByteOffset: base &+ 64,
+                as: SIMD8<Float>.self)
+            out.storeBytes(
+                of: SIMD8(lowHalf: sumA.highHalf.highHalf, highHalf: sumB.highHalf.highHalf), toByteOffset: base &+ 96,
+                as: SIMD8<Float>.self)
             p &+= 4
         }
         while p < pixels {
@@ -79,10 +94,14 @@ enum ResampleKernels {
             var sumB = SIMD4<Float>()
             let offset = p &* 16
             for k in 0..<countA {
-                sumA += UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * a.weights[k]
+                sumA +=
+                    UnsafeRawPointer(a.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                    * a.weights[k]
             }
             for k in 0..<countB {
-                sumB += UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * b.weights[k]
+                sumB +=
+                    UnsafeRawPointer(b.rows[k]!).loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                    * b.weights[k]
             }
             out.storeBytes(of: SIMD8(lowHalf: sumA, highHalf: sumB), toByteOffset: p &* 32, as: SIMD8<Float>.self)
             p &+= 1

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files so that readers only ever see the old file or the complete new one: the bytes
@@ -34,10 +34,14 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if failure == nil, fchmod(fd, 0o644) != 0 { failure = FileError(path: path, operation: "set permissions on", errno: errno) }
+        if failure == nil, fchmod(fd, 0o644) != 0 {
+            failure = FileError(path: path, operation: "set permissions on", errno: errno)
+        }
         if failure == nil, durable, fsync(fd) != 0 { failure = FileError(path: path, operation: "flush", errno: errno) }
         close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = FileError(path: path, operation: "rename into", errno: errno) }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = FileError(path: path, operation: "rename into", errno: errno)
+        }
         if let failure {
             unlink(temporary)
             throw failure

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Small POSIX file helpers (reading whole files, creating folders, listing).
@@ -63,7 +63,9 @@ public enum FileSystem {
                 throw FileError(path: current, operation: "create folder", errno: errno)
             }
         }
-        guard isDirectory(path) else { throw FileError(path: path, operation: "create folder", reason: "a file is in the way") }
+        guard isDirectory(path) else {
+            throw FileError(path: path, operation: "create folder", reason: "a file is in the way")
+        }
     }
 
     /// The names in a folder (not `.` or `..`), sorted.

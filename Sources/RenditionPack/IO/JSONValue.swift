@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A JSON document as a value, written and read with `JSONEncoder` and `JSONDecoder`.
@@ -80,7 +80,9 @@ enum JSONValue: Codable, Equatable, Sendable {
 
     /// The JSON object in `bytes`, or `nil` when they are not JSON or not an object.
     static func object(from bytes: [UInt8]) -> [String: Any]? {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)), case .object = value else { return nil }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)), case .object = value else {
+            return nil
+        }
         return value.any as? [String: Any]
     }
 

@@ -42,7 +42,9 @@ public enum StickerInputs {
     /// a `.json` file that starts like a Lottie document (its first MiB is read).
     public static func isStickerFile(_ path: String) -> Bool {
         if hasImageExtension(path) { return true }
-        guard fileExtension(path) == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else { return false }
+        guard fileExtension(path) == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else {
+            return false
+        }
         return ImageFormat.sniff(head) == .lottie
     }
 

@@ -25,7 +25,9 @@ enum YAMLDocument {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         defer { parser.deallocate() }
-        guard yaml_parser_initialize(parser) != 0 else { throw ReadError(description: "libyaml could not start a parser") }
+        guard yaml_parser_initialize(parser) != 0 else {
+            throw ReadError(description: "libyaml could not start a parser")
+        }
         defer { yaml_parser_delete(parser) }
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ReadError) -> JSONValue in
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
@@ -66,9 +68,10 @@ enum YAMLDocument {
             case YAML_ALIAS_EVENT: return .alias(line: Int(event.start_mark.line) + 1)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let text = scalar.value.map {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
-                } ?? ""
+                let text =
+                    scalar.value.map {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
+                    } ?? ""
                 return .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
             default: return .streamEnd
             }
@@ -104,8 +107,12 @@ enum YAMLDocument {
                 while true {
                     let key = try next()
                     if case .mappingEnd = key { return .object(object) }
-                    guard case .scalar(let name, _) = key else { throw ReadError(description: "a mapping key that is not text") }
-                    guard object[name] == nil else { throw ReadError(description: "\"\(name)\" appears twice in one mapping") }
+                    guard case .scalar(let name, _) = key else {
+                        throw ReadError(description: "a mapping key that is not text")
+                    }
+                    guard object[name] == nil else {
+                        throw ReadError(description: "\"\(name)\" appears twice in one mapping")
+                    }
                     object[name] = try value(try next(), depth: depth + 1)
                 }
             case .alias(let line):

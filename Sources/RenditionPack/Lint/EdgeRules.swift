@@ -23,7 +23,9 @@ struct EdgeRules {
                     values["color"] = .text(c.hex)
                     color = " (its border is \(Self.colorName(c)) \(c.hex): --fix remove-background)"
                 }
-                found.add(.opaqueImage, "no pixel is transparent, so the sticker shows as a rectangle\(color)", at: hit, values)
+                found.add(
+                    .opaqueImage, "no pixel is transparent, so the sticker shows as a rectangle\(color)", at: hit,
+                    values)
             } else if let hit = found.firstFrame(where: { $0.border.isOpaque }) {
                 opaque = true
                 let border = hit.analysis.border
@@ -31,14 +33,19 @@ struct EdgeRules {
                     "opaque_border_fraction": .number(border.opaqueFraction), "mean_alpha": .number(border.meanAlpha),
                 ]
                 var described = "an opaque background"
-                if border.meanAlpha < 254.5 { described = "a near-opaque background (alpha \(Int(border.meanAlpha.rounded())))" }
+                if border.meanAlpha < 254.5 {
+                    described = "a near-opaque background (alpha \(Int(border.meanAlpha.rounded())))"
+                }
                 var fix = ""
                 if let c = border.color {
                     values["color"] = .text(c.hex)
                     described += " in \(Self.colorName(c)) \(c.hex)"
                     fix = "; --fix remove-background"
                 }
-                found.add(.opaqueBackground, "\(described) covers \(LintFormat.percent(border.opaqueFraction)) of the border: the art sits in a box\(fix)", at: hit, values)
+                found.add(
+                    .opaqueBackground,
+                    "\(described) covers \(LintFormat.percent(border.opaqueFraction)) of the border: the art sits in a box\(fix)",
+                    at: hit, values)
             }
         }
 
@@ -51,23 +58,26 @@ struct EdgeRules {
                 "pixels": .integer(hidden.coloredPixels), "fraction": .number(hidden.fraction),
             ]
             if let c = hidden.meanColor { values["mean_color"] = .text(c.hex) }
-            found.findings.append(LintFinding(
-                .hiddenColor,
-                "\(LintFormat.percent(hidden.fraction)) of the transparent pixels store a colour (mean \(hidden.meanColor?.hex ?? "?")); resizers that skip premultiplication bleed it into the edges (Rendition's renditions do not)",
-                values: values))
+            found.findings.append(
+                LintFinding(
+                    .hiddenColor,
+                    "\(LintFormat.percent(hidden.fraction)) of the transparent pixels store a colour (mean \(hidden.meanColor?.hex ?? "?")); resizers that skip premultiplication bleed it into the edges (Rendition's renditions do not)",
+                    values: values))
         }
 
         if let ringing, !opaque, ringing.clampedFraction >= options.ringingClampedFraction,
             ringing.maxOvershoot >= options.ringingOvershoot
         {
-            found.findings.append(LintFinding(
-                .ringingClamped,
-                "at @1x (\(ringing.width)x\(ringing.height)) Lanczos rings on \(LintFormat.percent(ringing.clampedFraction)) of the pixels and the clamp removes up to \(Int(ringing.maxOvershoot.rounded())) levels: fine high-contrast detail is near the @1x resolution and loses contrast; simplify it for small sizes",
-                values: [
-                    "max_overshoot": .number(ringing.maxOvershoot), "mean_overshoot": .number(ringing.meanOvershoot),
-                    "clamped_fraction": .number(ringing.clampedFraction), "width": .integer(ringing.width),
-                    "height": .integer(ringing.height),
-                ]))
+            found.findings.append(
+                LintFinding(
+                    .ringingClamped,
+                    "at @1x (\(ringing.width)x\(ringing.height)) Lanczos rings on \(LintFormat.percent(ringing.clampedFraction)) of the pixels and the clamp removes up to \(Int(ringing.maxOvershoot.rounded())) levels: fine high-contrast detail is near the @1x resolution and loses contrast; simplify it for small sizes",
+                    values: [
+                        "max_overshoot": .number(ringing.maxOvershoot),
+                        "mean_overshoot": .number(ringing.meanOvershoot),
+                        "clamped_fraction": .number(ringing.clampedFraction), "width": .integer(ringing.width),
+                        "height": .integer(ringing.height),
+                    ]))
         }
         return found.findings
     }
@@ -77,62 +87,90 @@ struct EdgeRules {
         let analysis = options.analysis
         if let hit = found.firstFrame(where: { !$0.alpha.touching.isEmpty }) {
             let sides = hit.analysis.alpha.touching.names
-            found.add(.contentTouchesEdge,
+            found.add(
+                .contentTouchesEdge,
                 "the art touches the \(Self.list(sides)) edge\(sides.count > 1 ? "s" : "") (\(hit.analysis.alpha.touchingPixels) border pixels): it will look cut off; leave a margin (--fix pad)",
-                at: hit, ["sides": .text(sides.joined(separator: ",")), "pixels": .integer(hit.analysis.alpha.touchingPixels)])
+                at: hit,
+                ["sides": .text(sides.joined(separator: ",")), "pixels": .integer(hit.analysis.alpha.touchingPixels)])
         }
 
         // Content size: the union of every frame's bounds.
         var union: PixelRect? = nil
         for a in analyses {
             guard let b = a.alpha.bounds else { continue }
-            guard let u = union else { union = b; continue }
+            guard let u = union else {
+                union = b
+                continue
+            }
             let x0 = min(u.x, b.x), y0 = min(u.y, b.y)
             union = PixelRect(x: x0, y: y0, width: max(u.maxX, b.maxX) - x0, height: max(u.maxY, b.maxY) - y0)
         }
         if let u = union {
             let fillW = Double(u.width) / Double(first.width), fillH = Double(u.height) / Double(first.height)
             if max(fillW, fillH) < options.contentSmallFraction {
-                found.findings.append(LintFinding(
-                    .contentSmall,
-                    "the art spans only \(LintFormat.percent(fillW)) of the width and \(LintFormat.percent(fillH)) of the height: it will look small (--fix trim)",
-                    values: ["width_fraction": .number(fillW), "height_fraction": .number(fillH),
-                             "bounds": .text("\(u.width)x\(u.height)+\(u.x)+\(u.y)")]))
+                found.findings.append(
+                    LintFinding(
+                        .contentSmall,
+                        "the art spans only \(LintFormat.percent(fillW)) of the width and \(LintFormat.percent(fillH)) of the height: it will look small (--fix trim)",
+                        values: [
+                            "width_fraction": .number(fillW), "height_fraction": .number(fillH),
+                            "bounds": .text("\(u.width)x\(u.height)+\(u.x)+\(u.y)"),
+                        ]))
             }
         }
 
-        if let hit = found.firstFrame(where: { $0.band.softness == .hard && $0.band.stepFraction >= analysis.stepFractionForAliasing }) {
+        if let hit = found.firstFrame(where: {
+            $0.band.softness == .hard && $0.band.stepFraction >= analysis.stepFractionForAliasing
+        }) {
             let band = hit.analysis.band
-            found.add(.aliasedEdge,
+            found.add(
+                .aliasedEdge,
                 "the edge is hard (\(LintFormat.percent(band.hardFraction)) of the outline jumps from transparent to opaque): it looks jagged, especially on coloured backgrounds; export with anti-aliased alpha",
-                at: hit, ["hard_fraction": .number(band.hardFraction), "step_fraction": .number(band.stepFraction),
-                      "outline_pixels": .integer(band.outlinePixels)])
+                at: hit,
+                [
+                    "hard_fraction": .number(band.hardFraction), "step_fraction": .number(band.stepFraction),
+                    "outline_pixels": .integer(band.outlinePixels),
+                ])
         }
 
         if let hit = found.firstFrame(where: { $0.halo.isDetected }) {
             let halo = hit.analysis.halo
             let matte = halo.matte ?? .white
-            found.add(.matteHalo,
+            found.add(
+                .matteHalo,
                 "\(halo.kind ?? "colored") halo: edge pixels were blended over \(Self.colorName(matte)) \(matte.hex) before the background was removed (\(LintFormat.percent(halo.fringeFraction)) of edge pixels, off by \(Int(halo.meanDeviation.rounded())) levels on average); --fix unmatte or defringe",
-                at: hit, ["matte": .text(matte.hex), "kind": .text(halo.kind ?? "colored"),
-                      "fringe_fraction": .number(halo.fringeFraction), "mean_deviation": .number(halo.meanDeviation),
-                      "matte_spread": .number(halo.matteSpread), "samples": .integer(halo.samples)])
+                at: hit,
+                [
+                    "matte": .text(matte.hex), "kind": .text(halo.kind ?? "colored"),
+                    "fringe_fraction": .number(halo.fringeFraction), "mean_deviation": .number(halo.meanDeviation),
+                    "matte_spread": .number(halo.matteSpread), "samples": .integer(halo.samples),
+                ])
         }
 
         for (index, background) in options.backgrounds.enumerated() {
             let limit = Int(analysis.blendDeltaE)
             if let hit = found.firstFrame(where: { index < $0.visibility.count && $0.visibility[index].disappears }) {
                 let v = hit.analysis.visibility[index]
-                found.add(.invisibleOnBackground,
+                found.add(
+                    .invisibleOnBackground,
                     "the art almost disappears on \(background.name): \(LintFormat.percent(v.outlineBlendFraction)) of its outline and \(LintFormat.percent(v.areaBlendFraction)) of its area are within dE \(limit) of the background",
-                    at: hit, ["background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
-                          "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE)])
-            } else if let hit = found.firstFrame(where: { index < $0.visibility.count && $0.visibility[index].outlineBlends }) {
+                    at: hit,
+                    [
+                        "background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
+                        "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE),
+                    ])
+            } else if let hit = found.firstFrame(where: {
+                index < $0.visibility.count && $0.visibility[index].outlineBlends
+            }) {
                 let v = hit.analysis.visibility[index]
-                found.add(.outlineBlends,
+                found.add(
+                    .outlineBlends,
                     "the outline blends into \(background.name) (\(LintFormat.percent(v.outlineBlendFraction)) within dE \(limit)); the inside still shows",
-                    at: hit, ["background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
-                          "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE)])
+                    at: hit,
+                    [
+                        "background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
+                        "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE),
+                    ])
             }
         }
     }
@@ -191,7 +229,9 @@ struct FrameFindings {
         let animated = analyses.count > 1
         var values = values
         if animated { values["frames_affected"] = .integer(hit.count) }
-        let suffix = animated ? " (frame \(hit.index + 1) of \(analyses.count)\(hit.count > 1 ? ", \(hit.count) frames" : ""))" : ""
+        let suffix =
+            animated
+            ? " (frame \(hit.index + 1) of \(analyses.count)\(hit.count > 1 ? ", \(hit.count) frames" : ""))" : ""
         findings.append(LintFinding(code, message + suffix, frame: animated ? hit.index : nil, values: values))
     }
 }

@@ -58,9 +58,9 @@ public enum LintCode: String, Sendable, Codable, CaseIterable {
     public var severity: LintSeverity {
         switch self {
         case .unreadable, .formatNotAllowed, .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall,
-             .canvasTooLarge, .notSquare, .tooManyFrames, .animationTooLong, .loopCountNotAllowed,
-             .emptyImage, .opaqueImage, .opaqueBackground, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed,
-             .frameRateNotAllowed, .vectorStickerRejected:
+            .canvasTooLarge, .notSquare, .tooManyFrames, .animationTooLong, .loopCountNotAllowed,
+            .emptyImage, .opaqueImage, .opaqueBackground, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed,
+            .frameRateNotAllowed, .vectorStickerRejected:
             .error
         case .contentTouchesEdge, .aliasedEdge, .matteHalo, .invisibleOnBackground:
             .warning

@@ -28,9 +28,11 @@ public struct LintReport: Sendable, Codable, Equatable {
     public let measurements: LintMeasurements?
 
     /// Creates a report; findings are ordered by severity (errors first), stably.
-    public init(path: String, format: String?, animated: Bool, width: Int?, height: Int?, frames: Int?, bytes: Int,
-                sizeClass: String?, durationMilliseconds: Double?, loopCount: Int?, findings: [LintFinding],
-                measurements: LintMeasurements?) {
+    public init(
+        path: String, format: String?, animated: Bool, width: Int?, height: Int?, frames: Int?, bytes: Int,
+        sizeClass: String?, durationMilliseconds: Double?, loopCount: Int?, findings: [LintFinding],
+        measurements: LintMeasurements?
+    ) {
         self.path = path
         self.format = format
         self.animated = animated
@@ -42,7 +44,8 @@ public struct LintReport: Sendable, Codable, Equatable {
         self.durationMilliseconds = durationMilliseconds
         self.loopCount = loopCount
         self.findings = findings.enumerated().sorted {
-            $0.element.severity != $1.element.severity ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
+            $0.element.severity != $1.element.severity
+                ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
         }.map(\.element)
         self.measurements = measurements
     }
@@ -166,8 +169,9 @@ extension LintMeasurements {
         ringingMaxOvershoot = ringing.map { rounded($0.maxOvershoot) }
         ringingClampedFraction = ringing.map { rounded($0.clampedFraction) }
         visibility = edge.visibility.map {
-            LintVisibility(background: $0.background, outlineBlend: rounded($0.outlineBlendFraction),
-                           areaBlend: rounded($0.areaBlendFraction), outlineDeltaE: rounded($0.meanOutlineDeltaE))
+            LintVisibility(
+                background: $0.background, outlineBlend: rounded($0.outlineBlendFraction),
+                areaBlend: rounded($0.areaBlendFraction), outlineDeltaE: rounded($0.meanOutlineDeltaE))
         }
     }
 

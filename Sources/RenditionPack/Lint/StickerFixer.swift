@@ -35,9 +35,11 @@ public struct FixOptions: Sendable {
     public var analysis: EdgeAnalysisOptions
 
     /// Creates options.
-    public init(kinds: [FixKind], profile: StickerProfile = .appleMessages, matte: RGBColor? = nil,
-                marginFraction: Double = 0.03, backgroundTolerance: Int = 24,
-                analysis: EdgeAnalysisOptions = EdgeAnalysisOptions()) {
+    public init(
+        kinds: [FixKind], profile: StickerProfile = .appleMessages, matte: RGBColor? = nil,
+        marginFraction: Double = 0.03, backgroundTolerance: Int = 24,
+        analysis: EdgeAnalysisOptions = EdgeAnalysisOptions()
+    ) {
         self.kinds = kinds
         self.profile = profile
         self.matte = matte
@@ -88,7 +90,9 @@ public struct StickerFixer: Sendable {
                 }
                 let result = BackgroundRemoval.apply(current, background: color, tolerance: options.backgroundTolerance)
                 current = result.raster
-                steps.append("remove-background: \(color.hex) removed (\(result.removedPixels) pixels cleared, \(result.edgePixels) edge pixels un-blended)")
+                steps.append(
+                    "remove-background: \(color.hex) removed (\(result.removedPixels) pixels cleared, \(result.edgePixels) edge pixels un-blended)"
+                )
             case .unmatte:
                 guard let matte = options.matte ?? (analysis.halo.isDetected ? analysis.halo.matte : nil) else {
                     steps.append("unmatte: skipped (no matte halo found; give --matte)")
@@ -98,7 +102,8 @@ public struct StickerFixer: Sendable {
                 steps.append("unmatte: matte \(matte.hex) taken out of \(analysis.alpha.partialPixels) edge pixels")
             case .defringe:
                 current = Defringe.apply(current)
-                steps.append("defringe: \(analysis.alpha.partialPixels) partially transparent pixels recoloured from the art")
+                steps.append(
+                    "defringe: \(analysis.alpha.partialPixels) partially transparent pixels recoloured from the art")
             case .trim:
                 guard let bounds = analysis.alpha.bounds else {
                     steps.append("trim: skipped (the image is empty)")
@@ -112,8 +117,11 @@ public struct StickerFixer: Sendable {
                 }
                 let before = "\(current.width)x\(current.height)"
                 current = current.cropped(to: bounds)
-                    .placed(onCanvasWidth: side, height: side, x: (side - bounds.width) / 2, y: (side - bounds.height) / 2)
-                steps.append("trim: \(before) -> \(side)x\(side) (art \(bounds.width)x\(bounds.height))" + fitToMaximum(&current))
+                    .placed(
+                        onCanvasWidth: side, height: side, x: (side - bounds.width) / 2, y: (side - bounds.height) / 2)
+                steps.append(
+                    "trim: \(before) -> \(side)x\(side) (art \(bounds.width)x\(bounds.height))" + fitToMaximum(&current)
+                )
             case .pad:
                 let w = current.width, h = current.height
                 var side = max(w, h, options.profile.minimumSide)
@@ -152,8 +160,9 @@ public struct StickerFixer: Sendable {
         } catch {
             return failure(error.description)
         }
-        return FixOutcome(input: path, output: destination, steps: steps, error: nil,
-                          after: linter.lint(bytes: encoded, path: destination))
+        return FixOutcome(
+            input: path, output: destination, steps: steps, error: nil,
+            after: linter.lint(bytes: encoded, path: destination))
     }
 
     private func margin(for side: Int) -> Int { max(2, Int((Double(side) * options.marginFraction).rounded())) }
@@ -163,7 +172,8 @@ public struct StickerFixer: Sendable {
         let maximum = options.profile.maximumSide
         guard max(raster.width, raster.height) > maximum else { return "" }
         let scale = Double(maximum) / Double(max(raster.width, raster.height))
-        let w = max(1, Int((Double(raster.width) * scale).rounded())), h = max(1, Int((Double(raster.height) * scale).rounded()))
+        let w = max(1, Int((Double(raster.width) * scale).rounded())),
+            h = max(1, Int((Double(raster.height) * scale).rounded()))
         raster = LanczosResampler().resample(raster, width: w, height: h)
         return ", scaled to \(w)x\(h) to stay within \(maximum) px"
     }

@@ -7,7 +7,9 @@ extension StickerLinter {
     /// completed them, one call at a time — so a command can print results while later
     /// files are still being checked. A file that cannot be read or decoded gets a report
     /// with that finding, as `lint(path:)` gives it.
-    public func lint(paths: [String], threads: Int, report: @escaping @Sendable (LintReport) -> Void = { _ in }) -> [LintReport] {
+    public func lint(paths: [String], threads: Int, report: @escaping @Sendable (LintReport) -> Void = { _ in })
+        -> [LintReport]
+    {
         ParallelWork.map(count: paths.count, threads: threads, reportingInOrder: report) { index in
             lint(path: paths[index])
         }

@@ -28,7 +28,8 @@ public struct LintOptions: Sendable {
     public init(
         profile: StickerProfile = .appleMessages, analysis: EdgeAnalysisOptions = EdgeAnalysisOptions(),
         backgrounds: [TestBackground] = TestBackgrounds.standard, limits: DecodeLimits = .default,
-        measuresRinging: Bool = true, ringingRows: Int = 16, ringingClampedFraction: Double = 0.15, ringingOvershoot: Double = 16,
+        measuresRinging: Bool = true, ringingRows: Int = 16, ringingClampedFraction: Double = 0.15,
+        ringingOvershoot: Double = 16,
         contentSmallFraction: Double = 0.6
     ) {
         self.profile = profile
@@ -59,9 +60,10 @@ public struct StickerLinter: Sendable {
         do {
             return lint(bytes: try FileSystem.read(path), path: path)
         } catch {
-            return LintReport(path: path, format: nil, animated: false, width: nil, height: nil, frames: nil, bytes: 0,
-                              sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
-                              findings: [LintFinding(.unreadable, "cannot read the file: \(error.reason)")], measurements: nil)
+            return LintReport(
+                path: path, format: nil, animated: false, width: nil, height: nil, frames: nil, bytes: 0,
+                sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                findings: [LintFinding(.unreadable, "cannot read the file: \(error.reason)")], measurements: nil)
         }
     }
 
@@ -72,30 +74,43 @@ public struct StickerLinter: Sendable {
         if let format {
             let profile = options.profile
             if !profile.formats.contains(format) && !profile.animatedFormats.contains(format) {
-                early.append(LintFinding(.formatNotAllowed, "\(format) files are not accepted by \(profile.name) (accepted: \(Self.formatList(profile)))",
-                                         values: ["format": .text(format.rawValue)]))
+                early.append(
+                    LintFinding(
+                        .formatNotAllowed,
+                        "\(format) files are not accepted by \(profile.name) (accepted: \(Self.formatList(profile)))",
+                        values: ["format": .text(format.rawValue)]))
             }
         }
-        if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile, animated: nil) { early.append(size) }
+        if let size = ProfileRules.byteFinding(bytes.count, profile: options.profile, animated: nil) {
+            early.append(size)
+        }
         guard let format, early.allSatisfy({ $0.code != .formatNotAllowed }) else {
             if format == nil {
-                early.insert(LintFinding(.unreadable, "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)"), at: 0)
+                early.insert(
+                    LintFinding(
+                        .unreadable,
+                        "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)"),
+                    at: 0)
             }
-            return LintReport(path: path, format: format?.rawValue, animated: false, width: nil, height: nil, frames: nil,
-                              bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
-                              findings: early, measurements: nil)
+            return LintReport(
+                path: path, format: format?.rawValue, animated: false, width: nil, height: nil, frames: nil,
+                bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                findings: early, measurements: nil)
         }
         let source: SourceImage
         do {
             source = try ImageDecoder.decodeSource(bytes, limits: options.limits)
         } catch {
             early.insert(LintFinding(.unreadable, "cannot decode: \(error)"), at: 0)
-            return LintReport(path: path, format: format.rawValue, animated: false, width: nil, height: nil, frames: nil,
-                              bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
-                              findings: early, measurements: nil)
+            return LintReport(
+                path: path, format: format.rawValue, animated: false, width: nil, height: nil, frames: nil,
+                bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
+                findings: early, measurements: nil)
         }
-        return lint(source: source, byteCount: bytes.count, path: path,
-                    fileFindings: FormatRuleFindings.findings(bytes: bytes, source: source, profile: options.profile, limits: options.limits))
+        return lint(
+            source: source, byteCount: bytes.count, path: path,
+            fileFindings: FormatRuleFindings.findings(
+                bytes: bytes, source: source, profile: options.profile, limits: options.limits))
     }
 
     /// Lints decoded pixels: the profile's rules on size, format and animation, and the edge
@@ -116,9 +131,11 @@ public struct StickerLinter: Sendable {
         let hidden = source.straightValues.map { HiddenColor(straight: $0) }
         var ringing: RingingMeasurement? = nil
         if options.measuresRinging, let first = analyses.first, !first.alpha.isEmpty {
-            let size = StickerGeometry.renditionSize(masterWidth: animation.width, masterHeight: animation.height, scale: .x1)
-            ringing = RingingAnalysis.measure(animation.firstFrame, width: size.width, height: size.height,
-                                              rowStep: max(1, size.height / options.ringingRows))
+            let size = StickerGeometry.renditionSize(
+                masterWidth: animation.width, masterHeight: animation.height, scale: .x1)
+            ringing = RingingAnalysis.measure(
+                animation.firstFrame, width: size.width, height: size.height,
+                rowStep: max(1, size.height / options.ringingRows))
         }
         findings += EdgeRules(options: options).findings(analyses: analyses, hidden: hidden, ringing: ringing)
 

@@ -158,7 +158,8 @@ extension StickerProfile {
             requiresTransparency: true, maximumBytes: platform.maximumStaticBytes,
             maximumFrames: platform.maximumFrames, maximumDurationMilliseconds: platform.maximumDurationMilliseconds,
             requiresEndlessLoop: platform.requiresEndlessLoop, maximumLoops: platform.loopCountRange?.upperBound,
-            maximumAnimatedBytes: platform.maximumAnimatedBytes == platform.maximumStaticBytes ? nil : platform.maximumAnimatedBytes,
+            maximumAnimatedBytes: platform.maximumAnimatedBytes == platform.maximumStaticBytes
+                ? nil : platform.maximumAnimatedBytes,
             exactLongerSide: platform.canvas.mode == .longerSideExactly ? longer : nil,
             vectorRule: platform.vectorStickers, videoRule: platform.videoStickers)
     }

@@ -34,7 +34,8 @@ public enum AnimationConstraints {
             let before = result.frames.count
             result = mergingShortFrames(result, minimum: FrameDelay.milliseconds(minimum))
             if result.frames.count != before {
-                notes.append("\(before - result.frames.count) frame(s) shorter than \(minimum) ms merged into their neighbours")
+                notes.append(
+                    "\(before - result.frames.count) frame(s) shorter than \(minimum) ms merged into their neighbours")
             }
         }
         let longest = [platform.maximumDurationMilliseconds, platform.maximumPlayMilliseconds].compactMap { $0 }.min()
@@ -45,9 +46,11 @@ public enum AnimationConstraints {
             let floor = max(shortestSpedUpFrameMilliseconds, platform.minimumFrameMilliseconds ?? 0)
             result = mergingShortFrames(result, minimum: .milliseconds(floor))
             let factor = before.seconds / max(result.duration.seconds, 0.001)
-            var note = "played \(formatFactor(factor))x faster to fit \(platform.name)'s \(formatSeconds(.milliseconds(longest))) s (\(formatSeconds(before)) s → \(formatSeconds(result.duration)) s)"
+            var note =
+                "played \(formatFactor(factor))x faster to fit \(platform.name)'s \(formatSeconds(.milliseconds(longest))) s (\(formatSeconds(before)) s → \(formatSeconds(result.duration)) s)"
             if result.frames.count < frameCount {
-                note += "; \(frameCount - result.frames.count) of \(frameCount) frames dropped to keep frames at least \(floor) ms"
+                note +=
+                    "; \(frameCount - result.frames.count) of \(frameCount) frames dropped to keep frames at least \(floor) ms"
             }
             notes.append(note)
         }
@@ -56,26 +59,34 @@ public enum AnimationConstraints {
             var divisor = 2
             while (before + divisor - 1) / divisor > maximum { divisor += 1 }
             result = SizeFitter.reducingFrameRate(result, by: divisor)
-            notes.append("frame count reduced from \(before) to \(result.frames.count) (at most \(maximum)), duration kept")
+            notes.append(
+                "frame count reduced from \(before) to \(result.frames.count) (at most \(maximum)), duration kept")
         }
         if let minimum = platform.minimumFrames, result.frames.count < minimum {
             let before = result.frames.count
             var factor = 2
             while before * factor < minimum { factor += 1 }
             result = splittingFrames(result, factor: factor)
-            notes.append("each frame shown as \(factor) equal frames to reach at least \(minimum) frames (\(before) → \(result.frames.count)), timing kept")
+            notes.append(
+                "each frame shown as \(factor) equal frames to reach at least \(minimum) frames (\(before) → \(result.frames.count)), timing kept"
+            )
         }
         if platform.requiresEndlessLoop && result.loopCount != 0 {
             notes.append("loop count \(result.loopCount) changed to endless")
             result.loopCount = 0
         }
         if let range = platform.loopCountRange {
-            let chosen = loopCount(for: result.loopCount, duration: result.duration, range: range,
-                                   maximumPlayMilliseconds: platform.maximumPlayMilliseconds)
+            let chosen = loopCount(
+                for: result.loopCount, duration: result.duration, range: range,
+                maximumPlayMilliseconds: platform.maximumPlayMilliseconds)
             if chosen != result.loopCount {
                 let was = result.loopCount == 0 ? "endless" : String(result.loopCount)
-                var note = "loop count \(was) changed to \(chosen) (\(platform.name) allows \(range.lowerBound)–\(range.upperBound)"
-                if let play = platform.maximumPlayMilliseconds { note += " with loops × \(formatSeconds(result.duration)) s ≤ \(formatSeconds(.milliseconds(play))) s" }
+                var note =
+                    "loop count \(was) changed to \(chosen) (\(platform.name) allows \(range.lowerBound)–\(range.upperBound)"
+                if let play = platform.maximumPlayMilliseconds {
+                    note +=
+                        " with loops × \(formatSeconds(result.duration)) s ≤ \(formatSeconds(.milliseconds(play))) s"
+                }
                 notes.append(note + ")")
                 result.loopCount = chosen
             }
@@ -85,7 +96,9 @@ public enum AnimationConstraints {
 
     /// The loop count for an animation of `duration` that wants `requested` loops (0 =
     /// endless): the most the range and the play time allow, and no more than requested.
-    static func loopCount(for requested: Int, duration: FrameDelay, range: ClosedRange<Int>, maximumPlayMilliseconds: Int?) -> Int {
+    static func loopCount(
+        for requested: Int, duration: FrameDelay, range: ClosedRange<Int>, maximumPlayMilliseconds: Int?
+    ) -> Int {
         var most = range.upperBound
         if let play = maximumPlayMilliseconds {
             let one = max(duration.seconds * 1000, 0.001)
@@ -109,7 +122,8 @@ public enum AnimationConstraints {
             frames.append(AnimationFrame(raster: frame.raster, delay: .milliseconds(max(0, end - written))))
             written = max(written, end)
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
     /// Whether every frame of `animation` shows the same pixels (an animation that does not
@@ -162,7 +176,8 @@ public enum AnimationConstraints {
             let group = frames.removeLast()
             frames[frames.count - 1].delay = frames[frames.count - 1].delay + group.delay
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
     /// Every frame repeated `factor` times, each copy taking an equal share of its delay.
@@ -172,7 +187,8 @@ public enum AnimationConstraints {
             let share = FrameDelay(numerator: frame.delay.numerator, denominator: frame.delay.denominator * factor)
             for _ in 0..<factor { frames.append(AnimationFrame(raster: frame.raster, delay: share)) }
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
     static func formatSeconds(_ delay: FrameDelay) -> String {

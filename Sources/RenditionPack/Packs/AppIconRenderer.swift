@@ -5,7 +5,8 @@ import RenditionCore
 public enum AppIconRenderer {
     /// An opaque `width` x `height` icon of `source`.
     public static func render(_ source: Raster, width: Int, height: Int, background: (UInt8, UInt8, UInt8)) -> Raster {
-        let placed = CanvasPlacement.place(Animation(still: source), on: CanvasRule(mode: .exact, width: width, height: height))
+        let placed = CanvasPlacement.place(
+            Animation(still: source), on: CanvasRule(mode: .exact, width: width, height: height))
         var icon = Raster(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width { icon[x, y] = RGBA(background.0, background.1, background.2, 255) }
@@ -13,8 +14,9 @@ public enum AppIconRenderer {
         icon.bytes.withUnsafeMutableBufferPointer { dst in
             placed.firstFrame.bytes.withUnsafeBufferPointer { src in
                 for y in 0..<height {
-                    PremultipliedBlend.over(source: src.baseAddress! + y * placed.firstFrame.bytesPerRow,
-                                            destination: dst.baseAddress! + y * icon.bytesPerRow, count: width)
+                    PremultipliedBlend.over(
+                        source: src.baseAddress! + y * placed.firstFrame.bytesPerRow,
+                        destination: dst.baseAddress! + y * icon.bytesPerRow, count: width)
                 }
             }
         }

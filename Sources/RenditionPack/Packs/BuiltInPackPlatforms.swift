@@ -13,25 +13,35 @@ extension PackPlatform {
         staticFormat: .webp, animatedFormat: .webp, maximumStaticBytes: 100 * 1024, maximumAnimatedBytes: 500 * 1024,
         minimumStickers: 3, maximumStickers: 30, minimumFrameMilliseconds: 8, maximumDurationMilliseconds: 10_000,
         separatesStillAndAnimated: true,
-        packImages: [PackImageRule(role: .tray, filename: "tray.png", width: 96, height: 96, format: .png, maximumBytes: 50 * 1024,
-                                   minimumSide: 24, maximumSide: 512)],
+        packImages: [
+            PackImageRule(
+                role: .tray, filename: "tray.png", width: 96, height: 96, format: .png, maximumBytes: 50 * 1024,
+                minimumSide: 24, maximumSide: 512)
+        ],
         metadata: PackMetadataRules(
             emojisPerSticker: 1...3, maximumNameLength: 128, requiresPublisher: true, maximumPublisherLength: 128,
             identifier: IdentifierRule(characters: .whatsApp, maximumLength: 128),
             maximumStillAccessibilityLength: 125, maximumAnimatedAccessibilityLength: 255),
         manifest: .whatsAppContents, fileNaming: .stickerName,
         sources: [
-            .format: "\(whatsAppSample): ContentFileParser.java (image_file must end in .webp); StickerPackValidator.java (WebPImage)",
+            .format:
+                "\(whatsAppSample): ContentFileParser.java (image_file must end in .webp); StickerPackValidator.java (WebPImage)",
             .canvas: "\(whatsAppSample): StickerPackValidator.java IMAGE_WIDTH = IMAGE_HEIGHT = 512",
-            .bytes: "\(whatsAppSample): StickerPackValidator.java STATIC_STICKER_FILE_LIMIT_KB = 100, ANIMATED_STICKER_FILE_LIMIT_KB = 500, KB_IN_BYTES = 1024",
+            .bytes:
+                "\(whatsAppSample): StickerPackValidator.java STATIC_STICKER_FILE_LIMIT_KB = 100, ANIMATED_STICKER_FILE_LIMIT_KB = 500, KB_IN_BYTES = 1024",
             .stickerCount: "\(whatsAppSample): StickerPackValidator.java STICKER_SIZE_MIN = 3, STICKER_SIZE_MAX = 30",
-            .stillOrAnimated: "\(whatsAppSample): StickerPackValidator.java (animated_sticker_pack: every sticker animated, else every sticker still)",
+            .stillOrAnimated:
+                "\(whatsAppSample): StickerPackValidator.java (animated_sticker_pack: every sticker animated, else every sticker still)",
             .frameDelay: "\(whatsAppSample): StickerPackValidator.java ANIMATED_STICKER_FRAME_DURATION_MIN = 8 (ms)",
-            .duration: "\(whatsAppSample): StickerPackValidator.java ANIMATED_STICKER_TOTAL_DURATION_MAX = 10 * 1000 (ms)",
+            .duration:
+                "\(whatsAppSample): StickerPackValidator.java ANIMATED_STICKER_TOTAL_DURATION_MAX = 10 * 1000 (ms)",
             .emojis: "\(whatsAppSample): StickerPackValidator.java EMOJI_MIN_LIMIT = 1, EMOJI_MAX_LIMIT = 3",
-            .metadata: "\(whatsAppSample): StickerPackValidator.java CHAR_COUNT_MAX = 128, checkStringValidity [\\w-.,'\\s]+ without '..'; MAX_STATIC/ANIMATED_STICKER_A11Y_TEXT_CHAR_LIMIT = 125/255",
-            .manifest: "\(whatsAppSample): ContentFileParser.java (sticker_packs; identifier, name, publisher, tray_image_file, image_data_version required; sticker keys image_file, emojis, accessibility_text only)",
-            .packImage: "\(whatsAppSample): StickerPackValidator.java TRAY_IMAGE_FILE_SIZE_MAX_KB = 50, TRAY_IMAGE_DIMENSION_MIN = 24, TRAY_IMAGE_DIMENSION_MAX = 512; README: 96 x 96 PNG",
+            .metadata:
+                "\(whatsAppSample): StickerPackValidator.java CHAR_COUNT_MAX = 128, checkStringValidity [\\w-.,'\\s]+ without '..'; MAX_STATIC/ANIMATED_STICKER_A11Y_TEXT_CHAR_LIMIT = 125/255",
+            .manifest:
+                "\(whatsAppSample): ContentFileParser.java (sticker_packs; identifier, name, publisher, tray_image_file, image_data_version required; sticker keys image_file, emojis, accessibility_text only)",
+            .packImage:
+                "\(whatsAppSample): StickerPackValidator.java TRAY_IMAGE_FILE_SIZE_MAX_KB = 50, TRAY_IMAGE_DIMENSION_MIN = 24, TRAY_IMAGE_DIMENSION_MAX = 512; README: 96 x 96 PNG",
             .fileNames: "\(whatsAppSample): ContentFileParser.java (no '..' or '/' in image_file)",
         ])
 
@@ -48,11 +58,14 @@ extension PackPlatform {
         metadata: PackMetadataRules(emojisPerSticker: 0...1),
         manifest: .signalManifest, fileNaming: .stickerName,
         sources: [
-            .format: "\(signalCreator): src/util/processImage.ts (APNG kept as is; other images drawn and converted to WebP)",
-            .canvas: "\(signalCreator): src/constants.ts STICKER_SIZE = 512, MIN_IMAGE_SIZE = 10; src/util/processImage.ts 'Image must be square' for APNG",
+            .format:
+                "\(signalCreator): src/util/processImage.ts (APNG kept as is; other images drawn and converted to WebP)",
+            .canvas:
+                "\(signalCreator): src/constants.ts STICKER_SIZE = 512, MIN_IMAGE_SIZE = 10; src/util/processImage.ts 'Image must be square' for APNG",
             .bytes: "\(signalCreator): src/constants.ts MAX_STICKER_BYTE_SIZE = 300 * 1024",
             .stickerCount: "\(signalCreator): src/constants.ts MIN_STICKERS = 1, MAX_STICKERS = 200",
-            .loops: "\(signalCreator): src/util/processImage.ts 'Animated images must loop forever' (acTL num_plays 0, src/util/apng.ts)",
+            .loops:
+                "\(signalCreator): src/util/processImage.ts 'Animated images must loop forever' (acTL num_plays 0, src/util/apng.ts)",
             .emojis: "\(signalCreator): protos/Stickers.proto (one emoji per sticker)",
             .manifest: "\(signalCreator): protos/Stickers.proto (Pack: title, author, cover, stickers with emoji)",
         ])
@@ -69,21 +82,32 @@ extension PackPlatform {
         id: "telegram", name: "Telegram", canvas: CanvasRule(mode: .longerSideExactly, width: 512, height: 512),
         staticFormat: .webp, animatedFormat: .webm, maximumStaticBytes: 512 * 1024, maximumAnimatedBytes: 256_000,
         minimumStickers: 1, maximumStickers: 120, minimumFrameMilliseconds: 33, maximumDurationMilliseconds: 3_000,
-        packImages: [PackImageRule(role: .thumbnail, filename: "thumbnail.webp", width: 100, height: 100, format: .webp, maximumBytes: 128 * 1024)],
-        metadata: PackMetadataRules(emojisPerSticker: 1...20, maximumNameLength: 64,
-                                    identifier: IdentifierRule(characters: .telegramShortName, maximumLength: 64)),
+        packImages: [
+            PackImageRule(
+                role: .thumbnail, filename: "thumbnail.webp", width: 100, height: 100, format: .webp,
+                maximumBytes: 128 * 1024)
+        ],
+        metadata: PackMetadataRules(
+            emojisPerSticker: 1...20, maximumNameLength: 64,
+            identifier: IdentifierRule(characters: .telegramShortName, maximumLength: 64)),
         manifest: .telegramSet, fileNaming: .stickerName,
         sources: [
-            .format: "tdlib/td td/telegram/StickerFormat.cpp (static stickers are WEBP, PNG converted server-side; video stickers WEBM; animated stickers TGS)",
+            .format:
+                "tdlib/td td/telegram/StickerFormat.cpp (static stickers are WEBP, PNG converted server-side; video stickers WEBM; animated stickers TGS)",
             .frameDelay: "core.telegram.org/stickers#video-stickers: frame rate up to 30 FPS",
             .duration: "core.telegram.org/stickers#video-stickers: duration must not exceed 3 seconds",
             .canvas: "core.telegram.org/stickers: one side exactly 512 px, the other 512 px or less",
-            .bytes: "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size: Webp 1 << 19; core.telegram.org/stickers: video stickers 256 KB, animated (TGS) 64 KB",
-            .stickerCount: "\(telegramBotAPI) createNewStickerSet (1-50 initial stickers), addStickerToSet (static sets up to 120)",
+            .bytes:
+                "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size: Webp 1 << 19; core.telegram.org/stickers: video stickers 256 KB, animated (TGS) 64 KB",
+            .stickerCount:
+                "\(telegramBotAPI) createNewStickerSet (1-50 initial stickers), addStickerToSet (static sets up to 120)",
             .emojis: "\(telegramBotAPI) InputSticker.emoji_list (1-20 emoji)",
-            .metadata: "core.telegram.org/method/stickers.createStickerSet: title 1-64 chars; short_name letters, digits, underscores, starting with a letter, no '__', 1-64 chars",
-            .packImage: "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size for_thumbnail: Webp 1 << 17; \(telegramBotAPI) setStickerSetThumbnail (100 x 100 WEBP or PNG)",
-            .manifest: "\(telegramBotAPI) createNewStickerSet (name, title, stickers: InputSticker with sticker, format, emoji_list)",
+            .metadata:
+                "core.telegram.org/method/stickers.createStickerSet: title 1-64 chars; short_name letters, digits, underscores, starting with a letter, no '__', 1-64 chars",
+            .packImage:
+                "tdlib/td td/telegram/StickerFormat.cpp get_max_sticker_file_size for_thumbnail: Webp 1 << 17; \(telegramBotAPI) setStickerSetThumbnail (100 x 100 WEBP or PNG)",
+            .manifest:
+                "\(telegramBotAPI) createNewStickerSet (name, title, stickers: InputSticker with sticker, format, emoji_list)",
         ],
         vectorStickers: .telegramSticker, videoStickers: .telegram, otherStaticFormats: [.png])
 
@@ -98,7 +122,8 @@ extension PackPlatform {
         emoji.maximumStickers = 200
         emoji.vectorStickers = .telegramEmoji
         emoji.sources?[PackRule.canvas.rawValue] = "core.telegram.org/stickers#custom-emoji: 100 x 100 pixels"
-        emoji.sources?[PackRule.stickerCount.rawValue] = "\(telegramBotAPI) addStickerToSet (custom emoji sets up to 200)"
+        emoji.sources?[PackRule.stickerCount.rawValue] =
+            "\(telegramBotAPI) addStickerToSet (custom emoji sets up to 200)"
         return emoji
     }()
 
@@ -139,23 +164,29 @@ extension PackPlatform {
         maximumPlayMilliseconds: 4_000, rejectsIdenticalFrames: true, separatesStillAndAnimated: true,
         allowedStillCounts: [8, 16, 24, 32, 40], allowedAnimatedCounts: [8, 16, 24],
         packImages: [
-            PackImageRule(role: .main, filename: "main.png", width: 240, height: 240, format: .png, maximumBytes: 300_000,
-                          animatedInAnimatedPack: true),
+            PackImageRule(
+                role: .main, filename: "main.png", width: 240, height: 240, format: .png, maximumBytes: 300_000,
+                animatedInAnimatedPack: true),
             PackImageRule(role: .tab, filename: "tab.png", width: 96, height: 74, format: .png, maximumBytes: 300_000),
         ],
         fileNaming: .twoDigitNumbers,
         sources: [
             .format: "\(lineStatic): PNG; \(lineAnimated): .png (APNG)",
-            .canvas: "\(lineStatic): W 370 x H 320 max, even width and height, about 10 px margin; \(lineAnimated): within 320 x 270, width or height at least 270",
+            .canvas:
+                "\(lineStatic): W 370 x H 320 max, even width and height, about 10 px margin; \(lineAnimated): within 320 x 270, width or height at least 270",
             .bytes: "\(lineStatic): 1 MB per image; \(lineAnimated): 300 KB per image",
-            .allowedCounts: "\(lineStatic): 8, 16, 24, 32 or 40 stickers; \(lineAnimated): 8, 16 or 24 animated stickers",
-            .stillOrAnimated: "\(lineAnimated): animated sets hold animated stickers only (separate product from sticker sets)",
+            .allowedCounts:
+                "\(lineStatic): 8, 16, 24, 32 or 40 stickers; \(lineAnimated): 8, 16 or 24 animated stickers",
+            .stillOrAnimated:
+                "\(lineAnimated): animated sets hold animated stickers only (separate product from sticker sets)",
             .frames: "\(lineAnimated): between 5 and 20 frames per APNG",
             .duration: "\(lineAnimated): playback time up to 4 seconds per sticker",
             .loops: "\(lineAnimated): 1 - 4 loops per sticker",
-            .playTime: "\(lineAnimated)/detail: the playback time multiplied by the number of loops cannot be more than 4 seconds",
+            .playTime:
+                "\(lineAnimated)/detail: the playback time multiplied by the number of loops cannot be more than 4 seconds",
             .identicalFrames: "\(lineAnimated): files that use the same data for all frames result in an upload error",
-            .packImage: "\(lineStatic) and \(lineAnimated): main image 240 x 240 (APNG in animated sets), chat tab image 96 x 74",
+            .packImage:
+                "\(lineStatic) and \(lineAnimated): main image 240 x 240 (APNG in animated sets), chat tab image 96 x 74",
             .fileNames: "\(lineStatic): ZIP upload with 01.png ... 40.png, main.png, tab.png",
         ])
 

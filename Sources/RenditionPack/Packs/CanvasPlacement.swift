@@ -7,7 +7,8 @@ public enum CanvasPlacement {
     public static func place(_ master: Animation, on rule: CanvasRule, frameThreads: Int = 1) -> Animation {
         let content = rule.contentSize(masterWidth: master.width, masterHeight: master.height)
         let canvas = rule.canvasSize(masterWidth: master.width, masterHeight: master.height)
-        let resampled = (content.width == master.width && content.height == master.height)
+        let resampled =
+            (content.width == master.width && content.height == master.height)
             ? master
             : LanczosResampler().resample(master, width: content.width, height: content.height, threads: frameThreads)
         return padded(resampled, width: canvas.width, height: canvas.height)

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCodecs
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Settings for `PackBuilder`.
 public struct PackOptions: Sendable {
@@ -29,8 +30,10 @@ public struct PackOptions: Sendable {
     public var allowsLintErrors = false
 
     /// Creates options.
-    public init(platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,
-                appleByteLimit: Int = 500_000, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default) {
+    public init(
+        platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,
+        appleByteLimit: Int = 500_000, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default
+    ) {
         self.platforms = platforms
         self.threads = max(1, threads)
         self.compressionLevel = compressionLevel
@@ -70,7 +73,9 @@ public struct PackBuilder: Sendable {
     }
 
     /// Builds the pack; `report` receives each sticker's outcome in pack order.
-    public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError) -> PackSummary {
+    public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError)
+        -> PackSummary
+    {
         let configuration = try PackConfiguration.load(from: source) ?? PackConfiguration()
         var entries = try plan(configuration)
         if entries.isEmpty { throw .empty(source: source) }
@@ -82,10 +87,13 @@ public struct PackBuilder: Sendable {
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
         let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
         let frozenEntries = entries
-        var results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) { index in
-            PackStickerWork(builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
-                            frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint,
-                            animatedFormatChoice: configuration.animatedFormats ?? [:]).run()
+        var results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) {
+            index in
+            PackStickerWork(
+                builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
+                frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint,
+                animatedFormatChoice: configuration.animatedFormats ?? [:]
+            ).run()
         }
         try? manifest?.compact()
         AtomicFile.flushToDisk()
@@ -93,8 +101,10 @@ public struct PackBuilder: Sendable {
         var problems: [String: [String]] = [:]
         var summary = PackSummary(stickers: results, platformProblems: [:], sizeClass: sizeClass)
         if options.shard == nil {
-            problems = try writePackLevelFiles(configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
-            let packs = try PlatformPackWriter(builder: self, configuration: configuration, entries: entries).write(results: results)
+            problems = try writePackLevelFiles(
+                configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
+            let packs = try PlatformPackWriter(builder: self, configuration: configuration, entries: entries).write(
+                results: results)
             results = packs.results
             for (platform, list) in packs.problems where !list.isEmpty { problems[platform, default: []] += list }
             summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
@@ -114,9 +124,11 @@ public struct PackBuilder: Sendable {
         if let listed = configuration.stickers {
             for sticker in listed {
                 let name = sticker.name ?? StickerInputs.stickerName(for: sticker.file)
-                entries.append(Entry(path: "\(source)/\(sticker.file)", name: name,
-                                     label: sticker.accessibilityLabel ?? Self.label(for: name),
-                                     style: sticker.animatedAs ?? defaultStyle, emojis: sticker.emojis))
+                entries.append(
+                    Entry(
+                        path: "\(source)/\(sticker.file)", name: name,
+                        label: sticker.accessibilityLabel ?? Self.label(for: name),
+                        style: sticker.animatedAs ?? defaultStyle, emojis: sticker.emojis))
             }
         } else {
             let files: [String]
@@ -133,13 +145,17 @@ public struct PackBuilder: Sendable {
             if entry.label.count > PackConfiguration.maximumAccessibilityLabelLength {
                 throw .invalidConfiguration(
                     path: "\(source)/pack.json",
-                    reason: "the accessibility label of \"\(entry.name)\" has \(entry.label.count) characters; Apple allows \(PackConfiguration.maximumAccessibilityLabelLength)")
+                    reason:
+                        "the accessibility label of \"\(entry.name)\" has \(entry.label.count) characters; Apple allows \(PackConfiguration.maximumAccessibilityLabelLength)"
+                )
             }
             if entry.name.isEmpty || entry.name.contains("/") || entry.name.hasPrefix(".") {
-                throw .invalidConfiguration(path: "\(source)/pack.json", reason: "\"\(entry.name)\" is not a usable sticker name")
+                throw .invalidConfiguration(
+                    path: "\(source)/pack.json", reason: "\"\(entry.name)\" is not a usable sticker name")
             }
             if !seen.insert(entry.name.lowercased()).inserted {
-                throw .invalidConfiguration(path: "\(source)/pack.json", reason: "two stickers are named \"\(entry.name)\"")
+                throw .invalidConfiguration(
+                    path: "\(source)/pack.json", reason: "two stickers are named \"\(entry.name)\"")
             }
         }
         return entries
@@ -164,7 +180,9 @@ public struct PackBuilder: Sendable {
 
     func fingerprint(configuration: PackConfiguration, sizeClass: StickerSizeClass) -> String {
         var hasher = SHA256()
-        hasher.update("rendition-pack \(RenditionVersion.string)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)")
+        hasher.update(
+            "rendition-pack \(RenditionVersion.string)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)"
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for platform in options.platforms {
@@ -176,20 +194,25 @@ public struct PackBuilder: Sendable {
 
     /// The catalog's shared files, written after the stickers: Contents.json of the pack and
     /// catalog and the icon set (other platforms' packs: `PlatformPackWriter`).
-    func writePackLevelFiles(configuration: PackConfiguration, entries: [Entry], results: [PackStickerResult],
-                             sizeClass: StickerSizeClass) throws(PackError) -> [String: [String]] {
+    func writePackLevelFiles(
+        configuration: PackConfiguration, entries: [Entry], results: [PackStickerResult],
+        sizeClass: StickerSizeClass
+    ) throws(PackError) -> [String: [String]] {
         var problems: [String: [String]] = ["apple": []]
         let succeeded = zip(entries, results).filter { if case .success = $1.outcome { true } else { false } }
         let packFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.packName)"
         do {
             try FileSystem.createDirectory(packFolder)
-            try AtomicFile.write(XcodeStickerCatalog.catalogContents(), to: "\(output)/\(XcodeStickerCatalog.catalogName)/Contents.json")
+            try AtomicFile.write(
+                XcodeStickerCatalog.catalogContents(), to: "\(output)/\(XcodeStickerCatalog.catalogName)/Contents.json")
             let folders = succeeded.compactMap { entry, result -> String? in
                 guard case .success(let files) = result.outcome else { return nil }
                 return files.lazy.map(\.path).first { $0.hasPrefix("\(XcodeStickerCatalog.catalogName)/") }
                     .map { String($0.split(separator: "/")[2]) } ?? "\(entry.name).sticker"
             }
-            try AtomicFile.write(XcodeStickerCatalog.packContents(gridSize: sizeClass, stickerFolders: folders), to: "\(packFolder)/Contents.json")
+            try AtomicFile.write(
+                XcodeStickerCatalog.packContents(gridSize: sizeClass, stickerFolders: folders),
+                to: "\(packFolder)/Contents.json")
             // Remove sticker folders left from earlier builds that are no longer in the pack.
             for name in try FileSystem.contents(of: packFolder)
             where (name.hasSuffix(".sticker") || name.hasSuffix(".stickersequence")) && !folders.contains(name) {
@@ -209,10 +232,14 @@ public struct PackBuilder: Sendable {
                 let iconFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.iconSetName)"
                 try FileSystem.createDirectory(iconFolder)
                 for slot in MessagesIconSlot.all {
-                    let icon = AppIconRenderer.render(iconMaster, width: slot.width, height: slot.height, background: background)
-                    try AtomicFile.write(try PNGEncoder(options: .init(compressionLevel: 9)).encode(icon), to: "\(iconFolder)/\(slot.filename)")
+                    let icon = AppIconRenderer.render(
+                        iconMaster, width: slot.width, height: slot.height, background: background)
+                    try AtomicFile.write(
+                        try PNGEncoder(options: .init(compressionLevel: 9)).encode(icon),
+                        to: "\(iconFolder)/\(slot.filename)")
                 }
-                try AtomicFile.write(XcodeStickerCatalog.iconSetContents(MessagesIconSlot.all), to: "\(iconFolder)/Contents.json")
+                try AtomicFile.write(
+                    XcodeStickerCatalog.iconSetContents(MessagesIconSlot.all), to: "\(iconFolder)/Contents.json")
             } catch let error as PackError {
                 throw error
             } catch {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The optional `pack.json` (or `pack.yaml`) in a pack's source folder: order, names,
 /// accessibility labels, size class, icon, per-sticker choices, and the metadata other
@@ -52,8 +53,10 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
         public var emojis: [String]?
 
         /// Creates an entry.
-        public init(file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil,
-                    emojis: [String]? = nil) {
+        public init(
+            file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil,
+            emojis: [String]? = nil
+        ) {
             self.file = file
             self.name = name
             self.accessibilityLabel = accessibilityLabel
@@ -88,9 +91,12 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     public var animatedFormats: [String: OutputFormat]?
 
     /// Creates a configuration.
-    public init(name: String? = nil, sizeClass: StickerSizeClass? = nil, icon: String? = nil, iconBackground: String? = nil,
-                animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil, publisher: String? = nil, identifier: String? = nil,
-                tray: String? = nil, defaultEmojis: [String]? = nil, animatedFormats: [String: OutputFormat]? = nil) {
+    public init(
+        name: String? = nil, sizeClass: StickerSizeClass? = nil, icon: String? = nil, iconBackground: String? = nil,
+        animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil, publisher: String? = nil,
+        identifier: String? = nil,
+        tray: String? = nil, defaultEmojis: [String]? = nil, animatedFormats: [String: OutputFormat]? = nil
+    ) {
         self.publisher = publisher
         self.identifier = identifier
         self.tray = tray
@@ -152,7 +158,8 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
         guard let text = iconBackground else { return (255, 255, 255) }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
-            throw .invalidConfiguration(path: "pack configuration", reason: "iconBackground \"\(text)\" is not a #RRGGBB colour")
+            throw .invalidConfiguration(
+                path: "pack configuration", reason: "iconBackground \"\(text)\" is not a #RRGGBB colour")
         }
         return (UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
     }

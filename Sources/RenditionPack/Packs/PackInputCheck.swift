@@ -29,7 +29,9 @@ struct PackInputCheck {
         if longer > 0 && longer < catalogSide {
             let factor = Double(catalogSide) / Double(longer)
             let rounded = (factor * 100).rounded() / 100
-            notes = ["upscaled \(master.width)x\(master.height) to fit \(catalogSide)x\(catalogSide) (\(rounded)x): a @3x master of \(catalogSide) px keeps detail"]
+            notes = [
+                "upscaled \(master.width)x\(master.height) to fit \(catalogSide)x\(catalogSide) (\(rounded)x): a @3x master of \(catalogSide) px keeps detail"
+            ]
         } else {
             notes = []
         }

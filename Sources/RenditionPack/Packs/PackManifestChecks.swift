@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCodecs
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Checks a WhatsApp platform folder: `contents.json` as the Android sample's
 /// ContentFileParser reads it, then every pack it lists as StickerPackValidator checks it.
@@ -18,16 +19,22 @@ struct WhatsAppContentsCheck {
     func validate(root: String) -> [PackFinding] {
         var base = root
         if !FileSystem.exists("\(base)/contents.json"), let slash = root.lastIndex(of: "/"),
-           FileSystem.exists("\(root[..<slash])/contents.json") {
+            FileSystem.exists("\(root[..<slash])/contents.json")
+        {
             base = String(root[..<slash])
         }
         let path = "\(base)/contents.json"
         guard let bytes = try? FileSystem.read(path), let object = JSONValue.object(from: bytes) else {
-            return [validator.finding(.manifest, ".", "contents.json", FileSystem.exists(path) ? "contents.json is not a JSON object" : "contents.json is missing")]
+            return [
+                validator.finding(
+                    .manifest, ".", "contents.json",
+                    FileSystem.exists(path) ? "contents.json is not a JSON object" : "contents.json is missing")
+            ]
         }
         var findings: [PackFinding] = []
         for key in object.keys.sorted() where !Self.topLevelKeys.contains(key) {
-            findings.append(validator.finding(.manifest, ".", "contents.json", "unknown field \"\(key)\" (the parser refuses it)"))
+            findings.append(
+                validator.finding(.manifest, ".", "contents.json", "unknown field \"\(key)\" (the parser refuses it)"))
         }
         guard let packs = object["sticker_packs"] as? [[String: Any]], !packs.isEmpty else {
             return findings + [validator.finding(.manifest, ".", "contents.json", "sticker_packs is missing or empty")]
@@ -42,7 +49,9 @@ struct WhatsAppContentsCheck {
         var findings: [PackFinding] = []
         func require(_ key: String) -> String {
             let value = pack[key] as? String ?? ""
-            if value.isEmpty { findings.append(validator.finding(.manifest, label, "contents.json", "\(key) is empty")) }
+            if value.isEmpty {
+                findings.append(validator.finding(.manifest, label, "contents.json", "\(key) is empty"))
+            }
             return value
         }
         _ = require("identifier")
@@ -50,13 +59,22 @@ struct WhatsAppContentsCheck {
         _ = require("image_data_version")
         let rules = platform.metadata
         if !identifier.isEmpty, let rule = rules?.identifier, !rule.accepts(identifier) || identifier.contains("/") {
-            findings.append(validator.finding(.metadata, label, "contents.json", "identifier \"\(identifier)\" may hold letters, digits, _ - . , ' and spaces, at most \(rule.maximumLength), no '..' or '/'"))
+            findings.append(
+                validator.finding(
+                    .metadata, label, "contents.json",
+                    "identifier \"\(identifier)\" may hold letters, digits, _ - . , ' and spaces, at most \(rule.maximumLength), no '..' or '/'"
+                ))
         }
         if let maximum = rules?.maximumNameLength, name.count > maximum {
-            findings.append(validator.finding(.metadata, label, "contents.json", "name has \(name.count) characters; at most \(maximum)"))
+            findings.append(
+                validator.finding(
+                    .metadata, label, "contents.json", "name has \(name.count) characters; at most \(maximum)"))
         }
         if let maximum = rules?.maximumPublisherLength, publisher.count > maximum {
-            findings.append(validator.finding(.metadata, label, "contents.json", "publisher has \(publisher.count) characters; at most \(maximum)"))
+            findings.append(
+                validator.finding(
+                    .metadata, label, "contents.json", "publisher has \(publisher.count) characters; at most \(maximum)"
+                ))
         }
         guard !identifier.isEmpty, !identifier.contains("/"), !identifier.contains("..") else { return findings }
         let folder = "\(base)/\(identifier)"
@@ -71,29 +89,44 @@ struct WhatsAppContentsCheck {
         for sticker in stickers {
             let file = sticker["image_file"] as? String ?? ""
             for key in sticker.keys.sorted() where !Self.stickerKeys.contains(key) {
-                findings.append(validator.finding(.manifest, identifier, file, "unknown sticker field \"\(key)\" (the parser refuses it)"))
+                findings.append(
+                    validator.finding(
+                        .manifest, identifier, file, "unknown sticker field \"\(key)\" (the parser refuses it)"))
             }
             if file.isEmpty || !file.hasSuffix(".webp") || file.contains("..") || file.contains("/") {
-                findings.append(validator.finding(.fileNames, identifier, file, "image_file must be a .webp file name without '..' or '/'"))
+                findings.append(
+                    validator.finding(
+                        .fileNames, identifier, file, "image_file must be a .webp file name without '..' or '/'"))
                 continue
             }
             let emojis = (sticker["emojis"] as? [String] ?? []).filter { !$0.isEmpty }
             if let range = rules?.emojisPerSticker, !range.contains(emojis.count) {
-                findings.append(validator.finding(.emojis, identifier, file, "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
+                findings.append(
+                    validator.finding(
+                        .emojis, identifier, file,
+                        "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
             }
             let text = sticker["accessibility_text"] as? String ?? ""
-            let textLimit = animatedPack ? rules?.maximumAnimatedAccessibilityLength : rules?.maximumStillAccessibilityLength
+            let textLimit =
+                animatedPack ? rules?.maximumAnimatedAccessibilityLength : rules?.maximumStillAccessibilityLength
             if let textLimit, text.count > textLimit {
-                findings.append(validator.finding(.metadata, identifier, file, "accessibility_text has \(text.count) characters; at most \(textLimit)"))
+                findings.append(
+                    validator.finding(
+                        .metadata, identifier, file,
+                        "accessibility_text has \(text.count) characters; at most \(textLimit)"))
             }
-            let (fileFindings, animated) = validator.checkSticker(path: "\(folder)/\(file)", pack: identifier, file: file)
+            let (fileFindings, animated) = validator.checkSticker(
+                path: "\(folder)/\(file)", pack: identifier, file: file)
             findings += fileFindings
             if let animated {
                 kinds.append(animated)
                 if animated != animatedPack {
-                    findings.append(validator.finding(.stillOrAnimated, identifier, file, animatedPack
-                        ? "the pack is marked animated_sticker_pack but this sticker does not animate"
-                        : "the pack is not marked animated_sticker_pack but this sticker animates"))
+                    findings.append(
+                        validator.finding(
+                            .stillOrAnimated, identifier, file,
+                            animatedPack
+                                ? "the pack is marked animated_sticker_pack but this sticker does not animate"
+                                : "the pack is not marked animated_sticker_pack but this sticker animates"))
                 }
             }
         }
@@ -126,35 +159,56 @@ struct ManifestCheck {
         let fileKey = platform.manifest == .telegramSet ? "sticker" : "file"
         let listed = stickers.compactMap { $0[fileKey] as? String }
         if listed.sorted() != stickerFiles.sorted() {
-            let missing = Set(stickerFiles).subtracting(listed).sorted(), extra = Set(listed).subtracting(stickerFiles).sorted()
-            findings.append(validator.finding(.manifest, pack, name, "does not list the pack's files: "
-                + [missing.isEmpty ? nil : "missing \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "no such file \(extra.joined(separator: ", "))",
-                   missing.isEmpty && extra.isEmpty ? "a file listed twice" : nil].compactMap { $0 }.joined(separator: "; ")))
+            let missing = Set(stickerFiles).subtracting(listed).sorted(),
+                extra = Set(listed).subtracting(stickerFiles).sorted()
+            findings.append(
+                validator.finding(
+                    .manifest, pack, name,
+                    "does not list the pack's files: "
+                        + [
+                            missing.isEmpty ? nil : "missing \(missing.joined(separator: ", "))",
+                            extra.isEmpty ? nil : "no such file \(extra.joined(separator: ", "))",
+                            missing.isEmpty && extra.isEmpty ? "a file listed twice" : nil,
+                        ].compactMap { $0 }.joined(separator: "; ")))
         }
         for sticker in stickers {
             let file = sticker[fileKey] as? String
-            let emojis: [String] = switch platform.manifest {
-            case .telegramSet?: (sticker["emoji_list"] as? [String]) ?? []
-            case .signalManifest?: [(sticker["emoji"] as? String) ?? ""].filter { !$0.isEmpty }
-            default: [(sticker["tags"] as? String) ?? ""].filter { !$0.isEmpty }
-            }
+            let emojis: [String] =
+                switch platform.manifest {
+                case .telegramSet?: (sticker["emoji_list"] as? [String]) ?? []
+                case .signalManifest?: [(sticker["emoji"] as? String) ?? ""].filter { !$0.isEmpty }
+                default: [(sticker["tags"] as? String) ?? ""].filter { !$0.isEmpty }
+                }
             if let range = rules?.emojisPerSticker, !range.contains(emojis.count) {
-                findings.append(validator.finding(.emojis, pack, file, "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
+                findings.append(
+                    validator.finding(
+                        .emojis, pack, file,
+                        "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
             }
             if let range = rules?.stickerNameLength {
                 let stickerName = sticker["name"] as? String ?? ""
                 if !range.contains(stickerName.count) {
-                    findings.append(validator.finding(.metadata, pack, file, "name \"\(stickerName)\" has \(stickerName.count) characters; \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
+                    findings.append(
+                        validator.finding(
+                            .metadata, pack, file,
+                            "name \"\(stickerName)\" has \(stickerName.count) characters; \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"
+                        ))
                 }
             }
         }
         if platform.manifest == .telegramSet {
             let title = object["title"] as? String ?? ""
             if title.isEmpty || title.count > (rules?.maximumNameLength ?? Int.max) {
-                findings.append(validator.finding(.metadata, pack, name, "title must have 1–\(rules?.maximumNameLength ?? 64) characters"))
+                findings.append(
+                    validator.finding(
+                        .metadata, pack, name, "title must have 1–\(rules?.maximumNameLength ?? 64) characters"))
             }
             if let rule = rules?.identifier, !rule.accepts(object["name"] as? String ?? "") {
-                findings.append(validator.finding(.metadata, pack, name, "name (the set's short name) may hold letters, digits and underscores, start with a letter, no '__', at most \(rule.maximumLength)"))
+                findings.append(
+                    validator.finding(
+                        .metadata, pack, name,
+                        "name (the set's short name) may hold letters, digits and underscores, start with a letter, no '__', at most \(rule.maximumLength)"
+                    ))
             }
         }
         if platform.manifest == .signalManifest && (object["title"] as? String ?? "").isEmpty {

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One sticker as a manifest lists it.
@@ -32,16 +32,21 @@ enum PackManifests {
     static func whatsAppContents(_ packs: [ManifestPack], rules: PackMetadataRules?) -> [UInt8] {
         let entries: [[String: Any]] = packs.map { item in
             let animated = item.pack.animated == true
-            let textLimit = (animated ? rules?.maximumAnimatedAccessibilityLength : rules?.maximumStillAccessibilityLength) ?? Int.max
+            let textLimit =
+                (animated ? rules?.maximumAnimatedAccessibilityLength : rules?.maximumStillAccessibilityLength)
+                ?? Int.max
             let emojiLimit = rules?.emojisPerSticker?.upperBound ?? Int.max
             return [
                 "identifier": item.pack.identifier, "name": item.pack.title, "publisher": item.publisher,
                 "tray_image_file": item.images[.tray] ?? "", "image_data_version": item.version, "avoid_cache": false,
-                "animated_sticker_pack": animated, "publisher_email": "", "publisher_website": "", "privacy_policy_website": "",
+                "animated_sticker_pack": animated, "publisher_email": "", "publisher_website": "",
+                "privacy_policy_website": "",
                 "license_agreement_website": "",
                 "stickers": item.stickers.map { sticker -> [String: Any] in
-                    ["image_file": sticker.file, "emojis": Array(sticker.emojis.prefix(emojiLimit)),
-                     "accessibility_text": String(sticker.label.prefix(textLimit))]
+                    [
+                        "image_file": sticker.file, "emojis": Array(sticker.emojis.prefix(emojiLimit)),
+                        "accessibility_text": String(sticker.label.prefix(textLimit)),
+                    ]
                 },
             ]
         }
@@ -58,8 +63,11 @@ enum PackManifests {
             return file.hasSuffix(".tgs") ? "animated" : "static"
         }
         var object: [String: Any] = [
-            "name": item.pack.identifier, "title": item.pack.title, "sticker_type": customEmoji ? "custom_emoji" : "regular",
-            "stickers": item.stickers.map { ["sticker": $0.file, "format": format($0.file), "emoji_list": Array($0.emojis.prefix(emojiLimit))] },
+            "name": item.pack.identifier, "title": item.pack.title,
+            "sticker_type": customEmoji ? "custom_emoji" : "regular",
+            "stickers": item.stickers.map {
+                ["sticker": $0.file, "format": format($0.file), "emoji_list": Array($0.emojis.prefix(emojiLimit))]
+            },
         ]
         if let thumbnail = item.images[.thumbnail] { object["thumbnail"] = thumbnail }
         return json(object)
@@ -69,18 +77,24 @@ enum PackManifests {
     /// cover, stickers with one emoji each).
     static func signalManifest(_ item: ManifestPack) -> [UInt8] {
         let stickers = item.stickers.map { ["file": $0.file, "emoji": $0.emojis.first ?? ""] }
-        return json(["title": item.pack.title, "author": item.publisher, "cover": stickers.first ?? [:], "stickers": stickers])
+        return json([
+            "title": item.pack.title, "author": item.publisher, "cover": stickers.first ?? [:], "stickers": stickers,
+        ])
     }
 
     /// Discord's `stickers.json`: Create Guild Sticker's fields for each file.
     static func discordStickers(_ item: ManifestPack, rules: PackMetadataRules?) -> [UInt8] {
         let length = rules?.stickerNameLength ?? 2...30
-        return json(["stickers": item.stickers.map { sticker -> [String: Any] in
-            var name = String(sticker.name.map { $0 == "-" || $0 == "_" ? " " : $0 }.prefix(length.upperBound))
-            while name.count < length.lowerBound { name += "_" }
-            let description = (2...100).contains(sticker.label.count) ? sticker.label : ""
-            return ["file": sticker.file, "name": name, "description": description, "tags": sticker.emojis.first ?? ""]
-        }])
+        return json([
+            "stickers": item.stickers.map { sticker -> [String: Any] in
+                var name = String(sticker.name.map { $0 == "-" || $0 == "_" ? " " : $0 }.prefix(length.upperBound))
+                while name.count < length.lowerBound { name += "_" }
+                let description = (2...100).contains(sticker.label.count) ? sticker.label : ""
+                return [
+                    "file": sticker.file, "name": name, "description": description, "tags": sticker.emojis.first ?? "",
+                ]
+            }
+        ])
     }
 
     static func json(_ object: Any) -> [UInt8] {

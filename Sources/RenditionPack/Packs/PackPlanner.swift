@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One pack written for a platform.
@@ -29,7 +29,9 @@ enum PackPlanner {
         let animated: Bool
     }
 
-    static func plan(_ items: [Item], platform: PackPlatform, base: String, title: String) -> (packs: [PlannedPack], problems: [String]) {
+    static func plan(_ items: [Item], platform: PackPlatform, base: String, title: String) -> (
+        packs: [PlannedPack], problems: [String]
+    ) {
         var groups: [(animated: Bool?, items: [Item])] = []
         if platform.separatesStillAndAnimated == true {
             let stills = items.filter { !$0.animated }, animations = items.filter(\.animated)
@@ -44,7 +46,9 @@ enum PackPlanner {
         for group in groups {
             let kind = group.animated.map { $0 ? "animated" : "still" } ?? "sticker"
             var parts: [[Item]] = []
-            if let allowed = platform.allowedCounts(animated: group.animated ?? false)?.sorted(), let smallest = allowed.first {
+            if let allowed = platform.allowedCounts(animated: group.animated ?? false)?.sorted(),
+                let smallest = allowed.first
+            {
                 var remaining = group.items[...]
                 while let take = allowed.last(where: { $0 <= remaining.count }) {
                     parts.append(Array(remaining.prefix(take)))
@@ -53,15 +57,21 @@ enum PackPlanner {
                 if !remaining.isEmpty {
                     let names = remaining.map(\.name).joined(separator: ", ")
                     if parts.isEmpty {
-                        problems.append("\(group.items.count) \(kind) sticker(s); \(platform.name) takes \(list(allowed)) per pack, so no \(kind) pack was written (\(platform.source(of: .allowedCounts)))")
+                        problems.append(
+                            "\(group.items.count) \(kind) sticker(s); \(platform.name) takes \(list(allowed)) per pack, so no \(kind) pack was written (\(platform.source(of: .allowedCounts)))"
+                        )
                     } else {
-                        problems.append("\(group.items.count) \(kind) stickers; \(platform.name) takes \(list(allowed)) per pack: \(remaining.count) left out (\(names)); add \(smallest - remaining.count % smallest) more or remove them (\(platform.source(of: .allowedCounts)))")
+                        problems.append(
+                            "\(group.items.count) \(kind) stickers; \(platform.name) takes \(list(allowed)) per pack: \(remaining.count) left out (\(names)); add \(smallest - remaining.count % smallest) more or remove them (\(platform.source(of: .allowedCounts)))"
+                        )
                     }
                 }
             } else {
                 let count = group.items.count
                 if let minimum = platform.minimumStickers, count < minimum {
-                    problems.append("\(count) \(kind) sticker(s); \(platform.name) needs at least \(minimum) per pack, so no pack was written (\(platform.source(of: .stickerCount)))")
+                    problems.append(
+                        "\(count) \(kind) sticker(s); \(platform.name) needs at least \(minimum) per pack, so no pack was written (\(platform.source(of: .stickerCount)))"
+                    )
                     continue
                 }
                 let maximum = platform.maximumStickers ?? count
@@ -86,22 +96,28 @@ enum PackPlanner {
                 }
                 if let rule = platform.metadata?.identifier { identifier = rule.sanitized(identifier) }
                 if let maximum = platform.metadata?.maximumNameLength { packTitle = String(packTitle.prefix(maximum)) }
-                packs.append(PlannedPack(platform: platform.id, identifier: identifier, title: packTitle,
-                                         animated: group.animated, stickers: part.map(\.name)))
+                packs.append(
+                    PlannedPack(
+                        platform: platform.id, identifier: identifier, title: packTitle,
+                        animated: group.animated, stickers: part.map(\.name)))
             }
         }
         return (packs, problems)
     }
 
     static func list(_ counts: [Int]) -> String {
-        counts.count == 1 ? "\(counts[0])" : counts.dropLast().map(String.init).joined(separator: ", ") + " or \(counts.last!)"
+        counts.count == 1
+            ? "\(counts[0])" : counts.dropLast().map(String.init).joined(separator: ", ") + " or \(counts.last!)"
     }
 
     /// A folder- and identifier-safe form of a pack name: letters, digits, `.`, `_` and `-`.
     static func slug(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)) {
+            if scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
+            {
                 result.unicodeScalars.append(scalar)
             } else if !result.hasSuffix("-") && !result.isEmpty {
                 result += "-"

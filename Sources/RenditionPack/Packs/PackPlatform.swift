@@ -83,11 +83,13 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         minimumStickers: Int? = nil, maximumStickers: Int? = nil, minimumFrameMilliseconds: Int? = nil,
         maximumDurationMilliseconds: Int? = nil, minimumFrames: Int? = nil, maximumFrames: Int? = nil,
         requiresEndlessLoop: Bool = false, loopCountRange: ClosedRange<Int>? = nil,
-        animatedCanvas: CanvasRule? = nil, otherAnimatedFormats: [OutputFormat]? = nil, maximumPlayMilliseconds: Int? = nil,
+        animatedCanvas: CanvasRule? = nil, otherAnimatedFormats: [OutputFormat]? = nil,
+        maximumPlayMilliseconds: Int? = nil,
         rejectsIdenticalFrames: Bool? = nil, separatesStillAndAnimated: Bool? = nil, allowedStillCounts: [Int]? = nil,
         allowedAnimatedCounts: [Int]? = nil, packImages: [PackImageRule]? = nil, metadata: PackMetadataRules? = nil,
         manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:],
-        vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil, otherStaticFormats: [OutputFormat]? = nil
+        vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil,
+        otherStaticFormats: [OutputFormat]? = nil
     ) {
         self.vectorStickers = vectorStickers
         self.videoStickers = videoStickers
@@ -118,7 +120,8 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         self.metadata = metadata
         self.manifest = manifest
         self.fileNaming = fileNaming
-        self.sources = sources.isEmpty ? nil : Dictionary(uniqueKeysWithValues: sources.map { ($0.key.rawValue, $0.value) })
+        self.sources =
+            sources.isEmpty ? nil : Dictionary(uniqueKeysWithValues: sources.map { ($0.key.rawValue, $0.value) })
     }
 
     /// The canvas rule for a still (`false`) or animated (`true`) sticker.
@@ -169,7 +172,10 @@ public struct CanvasRule: Sendable, Codable, Equatable {
     public var minimumLongerSide: Int?
 
     /// Creates a rule.
-    public init(mode: Mode, width: Int, height: Int, evenDimensions: Bool? = nil, margin: Int? = nil, minimumLongerSide: Int? = nil) {
+    public init(
+        mode: Mode, width: Int, height: Int, evenDimensions: Bool? = nil, margin: Int? = nil,
+        minimumLongerSide: Int? = nil
+    ) {
         self.mode = mode
         self.width = width
         self.height = height

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
@@ -24,21 +24,29 @@ enum PackReport {
         }
         let packs: [String: Any] = summary.packs.mapValues { list in
             list.map { pack -> [String: Any] in
-                var object: [String: Any] = ["identifier": pack.identifier, "title": pack.title, "stickers": pack.stickers,
-                                             "folder": "\(pack.platform)/\(pack.identifier)"]
+                var object: [String: Any] = [
+                    "identifier": pack.identifier, "title": pack.title, "stickers": pack.stickers,
+                    "folder": "\(pack.platform)/\(pack.identifier)",
+                ]
                 if let animated = pack.animated { object["animated"] = animated }
                 return object
             }
         }
-        let report: [String: Any] = ["sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
-                                     "platformProblems": summary.platformProblems, "packs": packs,
-                                     "platformNotes": summary.platformNotes]
-        do { try AtomicFile.write(JSONValue.bytes(report, newline: false, fallback: ""), to: path) } catch { throw .file(error) }
+        let report: [String: Any] = [
+            "sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
+            "platformProblems": summary.platformProblems, "packs": packs,
+            "platformNotes": summary.platformNotes,
+        ]
+        do { try AtomicFile.write(JSONValue.bytes(report, newline: false, fallback: ""), to: path) } catch {
+            throw .file(error)
+        }
     }
 
     static func fileObject(_ file: PackOutputFile) -> [String: Any] {
-        var object: [String: Any] = ["path": file.path, "bytes": file.bytes, "width": file.width, "height": file.height,
-                                     "limit": file.limit, "step": file.step, "givenUp": file.givenUp, "notes": file.notes]
+        var object: [String: Any] = [
+            "path": file.path, "bytes": file.bytes, "width": file.width, "height": file.height,
+            "limit": file.limit, "step": file.step, "givenUp": file.givenUp, "notes": file.notes,
+        ]
         if let platform = file.platform { object["platform"] = platform }
         if let animated = file.animated { object["animated"] = animated }
         return object

@@ -1,3 +1,5 @@
+import RenditionCore
+
 /// A file the pack builder wrote.
 public struct PackOutputFile: Sendable, Codable, Equatable {
     /// Path relative to the output folder.
@@ -22,8 +24,10 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     public var animated: Bool?
 
     /// Describes a written file.
-    public init(path: String, bytes: Int, width: Int, height: Int, limit: Int, step: String, givenUp: [String], notes: [String],
-                platform: String? = nil, animated: Bool? = nil) {
+    public init(
+        path: String, bytes: Int, width: Int, height: Int, limit: Int, step: String, givenUp: [String], notes: [String],
+        platform: String? = nil, animated: Bool? = nil
+    ) {
         self.path = path
         self.bytes = bytes
         self.width = width
@@ -38,8 +42,9 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
 
     /// The same file at another path.
     public func moved(to newPath: String) -> PackOutputFile {
-        PackOutputFile(path: newPath, bytes: bytes, width: width, height: height, limit: limit, step: step, givenUp: givenUp,
-                       notes: notes, platform: platform, animated: animated)
+        PackOutputFile(
+            path: newPath, bytes: bytes, width: width, height: height, limit: limit, step: step, givenUp: givenUp,
+            notes: notes, platform: platform, animated: animated)
     }
 }
 
@@ -62,7 +67,6 @@ public struct PackStickerResult: Sendable {
         self.inputPath = inputPath
         self.outcome = outcome
     }
-
 
     /// The sticker's name.
     public let name: String
@@ -98,5 +102,3 @@ public struct PackSummary: Sendable {
             || stickers.contains { if case .failure = $0.outcome { true } else { !$0.problems.isEmpty } }
     }
 }
-
-import RenditionCore

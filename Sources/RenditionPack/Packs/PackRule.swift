@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A rule a platform sets for sticker packs; `PackPlatform.sources` says where each one is
@@ -77,8 +77,10 @@ public struct PackImageRule: Sendable, Codable, Equatable {
     public var maximumSide: Int?
 
     /// Creates a rule.
-    public init(role: Role, filename: String, width: Int, height: Int, format: OutputFormat, maximumBytes: Int,
-                animatedInAnimatedPack: Bool? = nil, minimumSide: Int? = nil, maximumSide: Int? = nil) {
+    public init(
+        role: Role, filename: String, width: Int, height: Int, format: OutputFormat, maximumBytes: Int,
+        animatedInAnimatedPack: Bool? = nil, minimumSide: Int? = nil, maximumSide: Int? = nil
+    ) {
         self.role = role
         self.filename = filename
         self.width = width
@@ -139,9 +141,12 @@ public struct PackMetadataRules: Sendable, Codable, Equatable {
     public var stickerNameLength: ClosedRange<Int>?
 
     /// Creates rules.
-    public init(emojisPerSticker: ClosedRange<Int>? = nil, maximumNameLength: Int? = nil, requiresPublisher: Bool? = nil,
-                maximumPublisherLength: Int? = nil, identifier: IdentifierRule? = nil, maximumStillAccessibilityLength: Int? = nil,
-                maximumAnimatedAccessibilityLength: Int? = nil, stickerNameLength: ClosedRange<Int>? = nil) {
+    public init(
+        emojisPerSticker: ClosedRange<Int>? = nil, maximumNameLength: Int? = nil, requiresPublisher: Bool? = nil,
+        maximumPublisherLength: Int? = nil, identifier: IdentifierRule? = nil,
+        maximumStillAccessibilityLength: Int? = nil,
+        maximumAnimatedAccessibilityLength: Int? = nil, stickerNameLength: ClosedRange<Int>? = nil
+    ) {
         self.emojisPerSticker = emojisPerSticker
         self.maximumNameLength = maximumNameLength
         self.requiresPublisher = requiresPublisher
@@ -179,15 +184,20 @@ public struct IdentifierRule: Sendable, Codable, Equatable {
         guard !identifier.isEmpty, identifier.count <= maximumLength else { return false }
         switch characters {
         case .whatsApp:
-            return !identifier.contains("..") && identifier.unicodeScalars.allSatisfy {
-                $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.,' ".unicodeScalars.contains($0)
-                    || $0.properties.isWhitespace
-            }
+            return !identifier.contains("..")
+                && identifier.unicodeScalars.allSatisfy {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                        || "_-.,' ".unicodeScalars.contains($0)
+                        || $0.properties.isWhitespace
+                }
         case .telegramShortName:
-            guard let first = identifier.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-            return !identifier.contains("__") && identifier.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            guard let first = identifier.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else {
+                return false
             }
+            return !identifier.contains("__")
+                && identifier.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
         }
     }
 
@@ -198,14 +208,21 @@ public struct IdentifierRule: Sendable, Codable, Equatable {
         switch characters {
         case .whatsApp:
             for scalar in text.unicodeScalars {
-                let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_-. ".unicodeScalars.contains(scalar))
+                let ok =
+                    scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "_-. ".unicodeScalars.contains(scalar))
                 result.unicodeScalars.append(ok ? scalar : "_")
             }
             while result.contains("..") { result = result.replacing("..", with: ".") }
         case .telegramShortName:
             for scalar in text.unicodeScalars {
                 let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-                if ok { result.unicodeScalars.append(scalar) } else if !result.hasSuffix("_") && !result.isEmpty { result += "_" }
+                if ok {
+                    result.unicodeScalars.append(scalar)
+                } else if !result.hasSuffix("_") && !result.isEmpty {
+                    result += "_"
+                }
             }
             while result.hasSuffix("_") { result.removeLast() }
             if let first = result.unicodeScalars.first, !first.properties.isAlphabetic { result = "s_" + result }

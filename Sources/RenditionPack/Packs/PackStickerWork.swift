@@ -41,11 +41,14 @@ struct PackStickerWork {
         }
         let inputHash = SHA256.hex(bytes)
         let optionsHash = SHA256.hex(Array("\(fingerprint)|\(entry.label)|\(entry.style.rawValue)".utf8))
-        if let manifest, let recorded = manifest.upToDateEntry(name: entry.name, inputHash: inputHash, optionsHash: optionsHash) {
+        if let manifest,
+            let recorded = manifest.upToDateEntry(name: entry.name, inputHash: inputHash, optionsHash: optionsHash)
+        {
             let files = recorded.outputs.map { output -> PackOutputFile in
                 let staged = PackStaging.parse(output.file)
-                return PackOutputFile(path: output.file, bytes: output.bytes, width: output.width, height: output.height, limit: 0,
-                                      step: "up to date", givenUp: [], notes: [], platform: staged?.platform, animated: staged?.animated)
+                return PackOutputFile(
+                    path: output.file, bytes: output.bytes, width: output.width, height: output.height, limit: 0,
+                    step: "up to date", givenUp: [], notes: [], platform: staged?.platform, animated: staged?.animated)
             }
             var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
             result.skipped = true
@@ -55,10 +58,12 @@ struct PackStickerWork {
         do { master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits) } catch {
             return failure(error.description)
         }
-        let check = PackInputCheck(bytes: bytes, path: entry.path, master: master, catalogSide: sizeClass.masterPixels,
-                                   limits: options.limits, lints: options.lintsMasters)
+        let check = PackInputCheck(
+            bytes: bytes, path: entry.path, master: master, catalogSide: sizeClass.masterPixels,
+            limits: options.limits, lints: options.lintsMasters)
         if !check.errors.isEmpty && !options.allowsLintErrors {
-            return failure("rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
+            return failure(
+                "rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
         }
 
         var masterNotes: [String] = []
@@ -74,7 +79,11 @@ struct PackStickerWork {
         var targets: [Target] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
         for (index, platform) in options.platforms.enumerated() {
             do {
-                if let kept = try keptVectorFile(bytes, platform: platform) { files.append(kept) } else { targets.append(.platform(index)) }
+                if let kept = try keptVectorFile(bytes, platform: platform) {
+                    files.append(kept)
+                } else {
+                    targets.append(.platform(index))
+                }
             } catch {
                 problems.append("\(platform.name): \(error)")
             }
@@ -92,9 +101,12 @@ struct PackStickerWork {
         }
         if let manifest, problems.isEmpty {
             let outputs = files.map {
-                RenderManifest.Entry.Output(file: $0.path, bytes: $0.bytes, scale: 0, width: $0.width, height: $0.height)
+                RenderManifest.Entry.Output(
+                    file: $0.path, bytes: $0.bytes, scale: 0, width: $0.width, height: $0.height)
             }
-            try? manifest.record(RenderManifest.Entry(name: entry.name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
+            try? manifest.record(
+                RenderManifest.Entry(name: entry.name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs)
+            )
         }
         var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
         result.problems = problems
@@ -103,7 +115,9 @@ struct PackStickerWork {
     }
 
     func failure(_ reason: String) -> PackStickerResult {
-        PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .failure(PackStickerError(path: entry.path, reason: reason)))
+        PackStickerResult(
+            name: entry.name, inputPath: entry.path,
+            outcome: .failure(PackStickerError(path: entry.path, reason: reason)))
     }
 
     /// The canvas and whether the output animates, for a target.
@@ -139,21 +153,27 @@ struct PackStickerWork {
         for group in groups {
             let needsFrames = group.members.contains { placement(of: targets[$0], master: master).animated }
             let source = needsFrames ? master : Animation(still: master.firstFrame)
-            let content = (group.width == master.width && group.height == master.height)
+            let content =
+                (group.width == master.width && group.height == master.height)
                 ? source
                 : LanczosResampler().resample(source, width: group.width, height: group.height, threads: frameThreads)
             let members = group.members
             let workers = ParallelWork.workerCount(items: members.count, threads: frameThreads)
             let encoderThreads = max(1, frameThreads / workers)
             let outcomes = ParallelWork.map(count: members.count, threads: frameThreads) { slot in
-                Result { try self.make(targets[members[slot]], content: content, master: master, notes: notes, threads: encoderThreads) }
+                Result {
+                    try self.make(
+                        targets[members[slot]], content: content, master: master, notes: notes, threads: encoderThreads)
+                }
             }
             for (slot, outcome) in outcomes.enumerated() { results[members[slot]] = outcome }
         }
         return results.map { $0! }
     }
 
-    func make(_ target: Target, content: Animation, master: Animation, notes: [String], threads: Int) throws -> [PackOutputFile] {
+    func make(_ target: Target, content: Animation, master: Animation, notes: [String], threads: Int) throws
+        -> [PackOutputFile]
+    {
         let (rule, animated) = placement(of: target, master: master)
         let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
         let canvas = rule.canvasSize(masterWidth: master.width, masterHeight: master.height)
@@ -172,13 +192,16 @@ struct PackStickerWork {
     }
 
     /// Writes `bytes` to `relative` (inside the output folder) and describes it.
-    func write(_ fitted: FittedFile, to relative: String, width: Int, height: Int, limit: Int, notes: [String] = [],
-               platform: String? = nil, animated: Bool? = nil) throws -> PackOutputFile {
+    func write(
+        _ fitted: FittedFile, to relative: String, width: Int, height: Int, limit: Int, notes: [String] = [],
+        platform: String? = nil, animated: Bool? = nil
+    ) throws -> PackOutputFile {
         let path = "\(output)/\(relative)"
         if let slash = path.lastIndex(of: "/") { try FileSystem.createDirectory(String(path[..<slash])) }
         try AtomicFile.write(fitted.bytes, to: path, durable: false)
-        return PackOutputFile(path: relative, bytes: fitted.bytes.count, width: width, height: height, limit: limit,
-                              step: fitted.step, givenUp: fitted.givenUp, notes: notes, platform: platform, animated: animated)
+        return PackOutputFile(
+            path: relative, bytes: fitted.bytes.count, width: width, height: height, limit: limit,
+            step: fitted.step, givenUp: fitted.givenUp, notes: notes, platform: platform, animated: animated)
     }
 
     /// `NAME.sticker` (still, APNG or GIF) or `NAME.stickersequence` (PNG frames) in the catalog.
@@ -195,7 +218,8 @@ struct PackStickerWork {
                 notes.append("frame delays vary, which a sticker sequence cannot express: written as an APNG sticker")
             } else if XcodeStickerCatalog.repetitions(forLoopCount: canvas.loopCount) == nil {
                 style = .apng
-                notes.append("the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
+                notes.append(
+                    "the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
             }
         }
         if canvas.isAnimated && style == .sequence {
@@ -210,55 +234,68 @@ struct PackStickerWork {
                 let fitted = try fitter.fit(Animation(still: frame.raster), as: .png)
                 files.append(try write(fitted, to: "\(sequence)/\(name)", width: side, height: side, limit: limit))
             }
-            try AtomicFile.write(XcodeStickerCatalog.sequenceContents(
-                frames: frameNames, timing: XcodeStickerCatalog.timing(of: canvas)!,
-                repetitions: XcodeStickerCatalog.repetitions(forLoopCount: canvas.loopCount)!,
-                accessibilityLabel: entry.label), to: "\(output)/\(sequence)/Contents.json")
+            try AtomicFile.write(
+                XcodeStickerCatalog.sequenceContents(
+                    frames: frameNames, timing: XcodeStickerCatalog.timing(of: canvas)!,
+                    repetitions: XcodeStickerCatalog.repetitions(forLoopCount: canvas.loopCount)!,
+                    accessibilityLabel: entry.label), to: "\(output)/\(sequence)/Contents.json")
             return files
         }
         let format: OutputFormat = !canvas.isAnimated ? .png : (style == .gif ? .gif : .apng)
         let filename = "\(entry.name).\(format.fileExtension)"
         let sticker = "\(folder)/\(entry.name).sticker"
         let fitted = try fitter.fit(canvas, as: format)
-        let file = try write(fitted, to: "\(sticker)/\(filename)", width: side, height: side, limit: limit, notes: notes)
-        try AtomicFile.write(XcodeStickerCatalog.stickerContents(filename: filename, accessibilityLabel: entry.label),
-                             to: "\(output)/\(sticker)/Contents.json")
+        let file = try write(
+            fitted, to: "\(sticker)/\(filename)", width: side, height: side, limit: limit, notes: notes)
+        try AtomicFile.write(
+            XcodeStickerCatalog.stickerContents(filename: filename, accessibilityLabel: entry.label),
+            to: "\(output)/\(sticker)/Contents.json")
         return [file]
     }
 
     /// `renditions/NAME@3x`, `@2x` or `@1x` for apps that load stickers from files.
     func flatRendition(_ canvas: Animation, scale: StickerScale, threads: Int) throws -> PackOutputFile {
         let format: OutputFormat = !canvas.isAnimated ? .png : (entry.style == .gif ? .gif : .apng)
-        let fitter = SizeFitter(limit: options.appleByteLimit, compressionLevel: options.compressionLevel, threads: threads)
+        let fitter = SizeFitter(
+            limit: options.appleByteLimit, compressionLevel: options.compressionLevel, threads: threads)
         let fitted = try fitter.fit(canvas, as: format)
-        return try write(fitted, to: "renditions/\(entry.name)\(scale.suffix).\(format.fileExtension)",
-                         width: canvas.width, height: canvas.height, limit: options.appleByteLimit)
+        return try write(
+            fitted, to: "renditions/\(entry.name)\(scale.suffix).\(format.fileExtension)",
+            width: canvas.width, height: canvas.height, limit: options.appleByteLimit)
     }
 
     /// The sticker's file for another platform, adapted to its rules, fitted and staged. An
     /// animation tries the platform's preferred container first and its other accepted ones
     /// when the preferred cannot get under the limit.
-    func platformFile(_ placed: Animation, platform: PackPlatform, notes: [String], threads: Int) throws -> PackOutputFile {
+    func platformFile(_ placed: Animation, platform: PackPlatform, notes: [String], threads: Int) throws
+        -> PackOutputFile
+    {
         var notes = notes
         let adapted = try AnimationConstraints.apply(platform, to: placed)
         notes += adapted.notes
         let animated = adapted.animation.isAnimated
         let limit = platform.byteLimit(animated: animated)
-        let fitter = SizeFitter(limit: limit, compressionLevel: options.compressionLevel,
-                                preserveFrames: platform.minimumFrames != nil, threads: threads)
+        let fitter = SizeFitter(
+            limit: limit, compressionLevel: options.compressionLevel,
+            preserveFrames: platform.minimumFrames != nil, threads: threads)
         let formats = animated ? preferredFirst(platform) : [platform.staticFormat]
         var firstError: (any Error)?
         for format in formats {
             do {
                 var fitted = try fitter.fit(adapted.animation, as: format)
                 if format != formats[0] {
-                    fitted = FittedFile(bytes: fitted.bytes, step: "\(fitted.step), as \(format.rawValue.uppercased())",
-                                        stepIndex: fitted.stepIndex, givenUp: fitted.givenUp)
-                    notes.append("\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())")
+                    fitted = FittedFile(
+                        bytes: fitted.bytes, step: "\(fitted.step), as \(format.rawValue.uppercased())",
+                        stepIndex: fitted.stepIndex, givenUp: fitted.givenUp)
+                    notes.append(
+                        "\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())"
+                    )
                 }
-                return try write(fitted, to: PackStaging.path(platform: platform.id, name: entry.name, animated: animated, format: format),
-                                 width: adapted.animation.width, height: adapted.animation.height, limit: limit, notes: notes,
-                                 platform: platform.id, animated: animated)
+                return try write(
+                    fitted,
+                    to: PackStaging.path(platform: platform.id, name: entry.name, animated: animated, format: format),
+                    width: adapted.animation.width, height: adapted.animation.height, limit: limit, notes: notes,
+                    platform: platform.id, animated: animated)
             } catch let error as SizeFitError {
                 if firstError == nil { firstError = error }
             }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCodecs
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A rule a pack breaks, with where the rule is written down.
 public struct PackFinding: Sendable, Codable, Equatable, CustomStringConvertible {
@@ -62,7 +63,9 @@ public struct PackValidator: Sendable {
     func packFolders(_ root: String) -> [String] {
         if !images(in: root).isEmpty { return ["."] }
         let names = (try? FileSystem.contents(of: root)) ?? []
-        let packs = names.sorted().filter { !$0.hasPrefix(".") && FileSystem.isDirectory("\(root)/\($0)") && !images(in: "\(root)/\($0)").isEmpty }
+        let packs = names.sorted().filter {
+            !$0.hasPrefix(".") && FileSystem.isDirectory("\(root)/\($0)") && !images(in: "\(root)/\($0)").isEmpty
+        }
         return packs.isEmpty ? ["."] : packs
     }
 
@@ -95,7 +98,10 @@ public struct PackValidator: Sendable {
                 let number = String(index + 1)
                 let expected = (number.count < 2 ? "0" + number : number) + ".png"
                 if file != expected {
-                    findings.append(finding(.fileNames, pack, file, "sticker files must be named 01.png, 02.png... in order; expected \(expected)"))
+                    findings.append(
+                        finding(
+                            .fileNames, pack, file,
+                            "sticker files must be named 01.png, 02.png... in order; expected \(expected)"))
                 }
             }
         }
@@ -112,18 +118,27 @@ public struct PackValidator: Sendable {
         var findings: [PackFinding] = []
         let animated = kinds.contains(true)
         if platform.separatesStillAndAnimated == true && animated && kinds.contains(false) {
-            findings.append(finding(.stillOrAnimated, pack, nil,
-                                    "the pack mixes \(kinds.filter { !$0 }.count) still and \(kinds.filter { $0 }.count) animated stickers; \(platform.name) needs all still or all animated"))
+            findings.append(
+                finding(
+                    .stillOrAnimated, pack, nil,
+                    "the pack mixes \(kinds.filter { !$0 }.count) still and \(kinds.filter { $0 }.count) animated stickers; \(platform.name) needs all still or all animated"
+                ))
         }
         if let allowed = platform.allowedCounts(animated: animated), !allowed.contains(count) {
-            findings.append(finding(.allowedCounts, pack, nil,
-                                    "\(count) \(animated ? "animated" : "still") stickers; \(platform.name) takes \(PackPlanner.list(allowed))"))
+            findings.append(
+                finding(
+                    .allowedCounts, pack, nil,
+                    "\(count) \(animated ? "animated" : "still") stickers; \(platform.name) takes \(PackPlanner.list(allowed))"
+                ))
         }
         if let minimum = platform.minimumStickers, count < minimum {
-            findings.append(finding(.stickerCount, pack, nil, "\(count) sticker(s); \(platform.name) needs at least \(minimum)"))
+            findings.append(
+                finding(.stickerCount, pack, nil, "\(count) sticker(s); \(platform.name) needs at least \(minimum)"))
         }
         if let maximum = platform.maximumStickers, count > maximum {
-            findings.append(finding(.stickerCount, pack, nil, "\(count) stickers; \(platform.name) allows at most \(maximum) per pack"))
+            findings.append(
+                finding(
+                    .stickerCount, pack, nil, "\(count) stickers; \(platform.name) allows at most \(maximum) per pack"))
         }
         return findings
     }
@@ -137,7 +152,10 @@ public struct PackValidator: Sendable {
         let format = ImageFormat.sniff(bytes)
         // A sticker in the platform's own vector format (Telegram's TGS) has rules of its own.
         if let vector = platform.vectorStickers, format == vector.format {
-            return (vector.problems(bytes, limits: limits).map { finding(.format, pack, file, "\(vector.format): \($0)") }, true)
+            return (
+                vector.problems(bytes, limits: limits).map { finding(.format, pack, file, "\(vector.format): \($0)") },
+                true
+            )
         }
         let animation: Animation
         do { animation = try ImageDecoder.decodeAnimation(bytes, limits: limits) } catch {
@@ -149,20 +167,37 @@ public struct PackValidator: Sendable {
             let accepted = platform.acceptedAnimatedFormats.map(Self.container)
             if !accepted.contains(where: { $0 == format }) {
                 let names = platform.acceptedAnimatedFormats.map { $0 == .apng ? "APNG" : $0.rawValue.uppercased() }
-                findings.append(finding(.format, pack, file, names.isEmpty
-                    ? "animated; \(platform.name) takes still stickers here"
-                    : "animated \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(names.joined(separator: " or "))"))
+                findings.append(
+                    finding(
+                        .format, pack, file,
+                        names.isEmpty
+                            ? "animated; \(platform.name) takes still stickers here"
+                            : "animated \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(names.joined(separator: " or "))"
+                    ))
             }
-        } else if !([platform.staticFormat] + (platform.otherStaticFormats ?? [])).map(Self.container).contains(where: { $0 == format }) {
-            findings.append(finding(.format, pack, file, "still \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(platform.staticFormat.rawValue.uppercased())"))
+        } else if !([platform.staticFormat] + (platform.otherStaticFormats ?? [])).map(Self.container).contains(where: {
+            $0 == format
+        }) {
+            findings.append(
+                finding(
+                    .format, pack, file,
+                    "still \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(platform.staticFormat.rawValue.uppercased())"
+                ))
         }
         let limit = platform.byteLimit(animated: animated)
         if bytes.count > limit {
-            findings.append(finding(.bytes, pack, file, "\(bytes.count) bytes; \(platform.name) allows \(limit) for \(animated ? "an animated" : "a still") sticker"))
+            findings.append(
+                finding(
+                    .bytes, pack, file,
+                    "\(bytes.count) bytes; \(platform.name) allows \(limit) for \(animated ? "an animated" : "a still") sticker"
+                ))
         }
         let rule = platform.canvas(animated: animated && platform.animatedFormat != nil)
         if !rule.accepts(width: animation.width, height: animation.height) {
-            findings.append(finding(.canvas, pack, file, "\(animation.width)x\(animation.height) px; \(platform.name) needs \(Self.describe(rule))"))
+            findings.append(
+                finding(
+                    .canvas, pack, file,
+                    "\(animation.width)x\(animation.height) px; \(platform.name) needs \(Self.describe(rule))"))
         }
         if animated { findings += animationFindings(animation, pack: pack, file: file) }
         return (findings, animated)
@@ -173,35 +208,61 @@ public struct PackValidator: Sendable {
         var findings: [PackFinding] = []
         let frames = animation.frames.count
         if let minimum = platform.minimumFrames, frames < minimum {
-            findings.append(finding(.frames, pack, file, "\(frames) frames; \(platform.name) needs at least \(minimum)"))
+            findings.append(
+                finding(.frames, pack, file, "\(frames) frames; \(platform.name) needs at least \(minimum)"))
         }
         if let maximum = platform.maximumFrames, frames > maximum {
-            findings.append(finding(.frames, pack, file, "\(frames) frames; \(platform.name) allows at most \(maximum)"))
+            findings.append(
+                finding(.frames, pack, file, "\(frames) frames; \(platform.name) allows at most \(maximum)"))
         }
-        if let shortest = platform.minimumFrameMilliseconds, let short = animation.frames.first(where: { $0.delay < .milliseconds(shortest) }) {
-            findings.append(finding(.frameDelay, pack, file, "a frame lasts \(Int((short.delay.seconds * 1000).rounded())) ms; \(platform.name) needs at least \(shortest) ms"))
+        if let shortest = platform.minimumFrameMilliseconds,
+            let short = animation.frames.first(where: { $0.delay < .milliseconds(shortest) })
+        {
+            findings.append(
+                finding(
+                    .frameDelay, pack, file,
+                    "a frame lasts \(Int((short.delay.seconds * 1000).rounded())) ms; \(platform.name) needs at least \(shortest) ms"
+                ))
         }
         let duration = animation.duration
         if let longest = platform.maximumDurationMilliseconds, duration > .milliseconds(longest) {
-            findings.append(finding(.duration, pack, file, "one loop lasts \(AnimationConstraints.formatSeconds(duration)) s; \(platform.name) allows \(AnimationConstraints.formatSeconds(.milliseconds(longest))) s"))
+            findings.append(
+                finding(
+                    .duration, pack, file,
+                    "one loop lasts \(AnimationConstraints.formatSeconds(duration)) s; \(platform.name) allows \(AnimationConstraints.formatSeconds(.milliseconds(longest))) s"
+                ))
         }
         if platform.requiresEndlessLoop && animation.loopCount != 0 {
-            findings.append(finding(.loops, pack, file, "plays \(animation.loopCount) time(s); \(platform.name) needs it to loop forever"))
+            findings.append(
+                finding(
+                    .loops, pack, file,
+                    "plays \(animation.loopCount) time(s); \(platform.name) needs it to loop forever"))
         }
         if let range = platform.loopCountRange, !range.contains(animation.loopCount) {
             let plays = animation.loopCount == 0 ? "forever" : "\(animation.loopCount) times"
-            findings.append(finding(.loops, pack, file, "plays \(plays); \(platform.name) allows \(range.lowerBound)–\(range.upperBound) loops"))
+            findings.append(
+                finding(
+                    .loops, pack, file,
+                    "plays \(plays); \(platform.name) allows \(range.lowerBound)–\(range.upperBound) loops"))
         }
         if let play = platform.maximumPlayMilliseconds {
             let loops = animation.loopCount
             let total = duration.seconds * 1000 * Double(max(loops, 1))
             if loops == 0 || total > Double(play) + 1e-6 {
-                let said = loops == 0 ? "loops forever" : "plays \(loops) x \(AnimationConstraints.formatSeconds(duration)) s"
-                findings.append(finding(.playTime, pack, file, "\(said); \(platform.name) allows at most \(AnimationConstraints.formatSeconds(.milliseconds(play))) s in all"))
+                let said =
+                    loops == 0 ? "loops forever" : "plays \(loops) x \(AnimationConstraints.formatSeconds(duration)) s"
+                findings.append(
+                    finding(
+                        .playTime, pack, file,
+                        "\(said); \(platform.name) allows at most \(AnimationConstraints.formatSeconds(.milliseconds(play))) s in all"
+                    ))
             }
         }
         if platform.rejectsIdenticalFrames == true && AnimationConstraints.allFramesIdentical(animation) {
-            findings.append(finding(.identicalFrames, pack, file, "all \(frames) frames are the same; \(platform.name) refuses such files"))
+            findings.append(
+                finding(
+                    .identicalFrames, pack, file,
+                    "all \(frames) frames are the same; \(platform.name) refuses such files"))
         }
         return findings
     }
@@ -212,23 +273,39 @@ public struct PackValidator: Sendable {
         guard FileSystem.exists(path) else {
             return [finding(.packImage, pack, rule.filename, "the \(rule.role.rawValue) image is missing")]
         }
-        guard let bytes = try? FileSystem.read(path), let image = try? ImageDecoder.decodeAnimation(bytes, limits: limits) else {
+        guard let bytes = try? FileSystem.read(path),
+            let image = try? ImageDecoder.decodeAnimation(bytes, limits: limits)
+        else {
             return [finding(.packImage, pack, rule.filename, "the \(rule.role.rawValue) image cannot be decoded")]
         }
         var findings: [PackFinding] = []
         if bytes.count > rule.maximumBytes {
-            findings.append(finding(.packImage, pack, rule.filename, "\(bytes.count) bytes; the \(rule.role.rawValue) image may have \(rule.maximumBytes)"))
+            findings.append(
+                finding(
+                    .packImage, pack, rule.filename,
+                    "\(bytes.count) bytes; the \(rule.role.rawValue) image may have \(rule.maximumBytes)"))
         }
         if !rule.accepts(width: image.width, height: image.height) {
-            let wanted = rule.minimumSide.flatMap { lo in rule.maximumSide.map { "\(lo)–\($0) px per side" } } ?? "\(rule.width)x\(rule.height) px"
-            findings.append(finding(.packImage, pack, rule.filename, "\(image.width)x\(image.height) px; the \(rule.role.rawValue) image must be \(wanted)"))
+            let wanted =
+                rule.minimumSide.flatMap { lo in rule.maximumSide.map { "\(lo)–\($0) px per side" } }
+                ?? "\(rule.width)x\(rule.height) px"
+            findings.append(
+                finding(
+                    .packImage, pack, rule.filename,
+                    "\(image.width)x\(image.height) px; the \(rule.role.rawValue) image must be \(wanted)"))
         }
         if ImageFormat.sniff(bytes) != Self.container(rule.format) {
-            findings.append(finding(.packImage, pack, rule.filename, "the \(rule.role.rawValue) image must be \(rule.format.rawValue.uppercased())"))
+            findings.append(
+                finding(
+                    .packImage, pack, rule.filename,
+                    "the \(rule.role.rawValue) image must be \(rule.format.rawValue.uppercased())"))
         }
         if rule.animatedInAnimatedPack == true && animatedPack {
             if !image.isAnimated {
-                findings.append(finding(.packImage, pack, rule.filename, "the \(rule.role.rawValue) image of an animated pack must be animated"))
+                findings.append(
+                    finding(
+                        .packImage, pack, rule.filename,
+                        "the \(rule.role.rawValue) image of an animated pack must be animated"))
             } else {
                 findings += animationFindings(image, pack: pack, file: rule.filename)
             }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCodecs
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Puts each platform's staged sticker files into packs: plans them (`PackPlanner`), copies
 /// the files into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
@@ -33,10 +34,14 @@ struct PlatformPackWriter {
             // The staged file of each sticker that has one, in pack order.
             var staged: [(entry: Int, file: PackOutputFile)] = []
             for (index, result) in results.enumerated() {
-                guard case .success(let files) = result.outcome, let file = files.first(where: { $0.platform == platform.id }) else { continue }
+                guard case .success(let files) = result.outcome,
+                    let file = files.first(where: { $0.platform == platform.id })
+                else { continue }
                 staged.append((index, file))
             }
-            let items = staged.map { PackPlanner.Item(name: entries[$0.entry].name, animated: $0.file.animated == true) }
+            let items = staged.map {
+                PackPlanner.Item(name: entries[$0.entry].name, animated: $0.file.animated == true)
+            }
             let (packs, problems) = PackPlanner.plan(items, platform: platform, base: base, title: title)
             outcome.problems[platform.id, default: []] += problems
             outcome.packs[platform.id] = packs
@@ -53,7 +58,8 @@ struct PlatformPackWriter {
                     let entry = entries[item.entry]
                     let ext = item.file.path.split(separator: ".").last.map(String.init) ?? "png"
                     let number = String(position + 1)
-                    let filename = platform.fileNaming == .twoDigitNumbers
+                    let filename =
+                        platform.fileNaming == .twoDigitNumbers
                         ? "\(number.count < 2 ? "0" + number : number).\(ext)" : "\(name).\(ext)"
                     let bytes: [UInt8]
                     do {
@@ -65,8 +71,9 @@ struct PlatformPackWriter {
                     let (emojis, derived) = emojis(for: entry)
                     if !derived { defaulted.append(name) }
                     stickers.append(ManifestSticker(file: filename, name: name, label: entry.label, emojis: emojis))
-                    outcome.results[item.entry] = relocate(outcome.results[item.entry], platform: platform.id,
-                                                            to: "\(platform.id)/\(pack.identifier)/\(filename)")
+                    outcome.results[item.entry] = relocate(
+                        outcome.results[item.entry], platform: platform.id,
+                        to: "\(platform.id)/\(pack.identifier)/\(filename)")
                 }
                 var images: [PackImageRule.Role: String] = [:]
                 for rule in platform.packImages ?? [] {
@@ -74,30 +81,45 @@ struct PlatformPackWriter {
                         try packImage(rule, pack: pack, platform: platform, folder: packFolder)
                         images[rule.role] = rule.filename
                     } catch {
-                        outcome.problems[platform.id, default: []].append("\(pack.identifier): \(rule.role.rawValue) image: \(error)")
+                        outcome.problems[platform.id, default: []].append(
+                            "\(pack.identifier): \(rule.role.rawValue) image: \(error)")
                     }
                 }
                 let publisher = configuration.publisher ?? "Rendition"
-                let item = ManifestPack(pack: pack, publisher: publisher, stickers: stickers, images: images,
-                                        version: String(SHA256.hex(packBytes).prefix(12)))
+                let item = ManifestPack(
+                    pack: pack, publisher: publisher, stickers: stickers, images: images,
+                    version: String(SHA256.hex(packBytes).prefix(12)))
                 manifests.append(item)
                 do {
                     switch platform.manifest {
-                    case .telegramSet?: try AtomicFile.write(PackManifests.telegramSet(item, rules: platform.metadata, customEmoji: platform.id == PackPlatform.telegramEmoji.id), to: "\(packFolder)/set.json")
-                    case .signalManifest?: try AtomicFile.write(PackManifests.signalManifest(item), to: "\(packFolder)/manifest.json")
-                    case .discordStickers?: try AtomicFile.write(PackManifests.discordStickers(item, rules: platform.metadata), to: "\(packFolder)/stickers.json")
+                    case .telegramSet?:
+                        try AtomicFile.write(
+                            PackManifests.telegramSet(
+                                item, rules: platform.metadata,
+                                customEmoji: platform.id == PackPlatform.telegramEmoji.id), to: "\(packFolder)/set.json"
+                        )
+                    case .signalManifest?:
+                        try AtomicFile.write(PackManifests.signalManifest(item), to: "\(packFolder)/manifest.json")
+                    case .discordStickers?:
+                        try AtomicFile.write(
+                            PackManifests.discordStickers(item, rules: platform.metadata),
+                            to: "\(packFolder)/stickers.json")
                     case .whatsAppContents?, nil: break
                     }
                 } catch { throw .file(error) }
             }
             if platform.manifest == .whatsAppContents && !manifests.isEmpty {
-                do { try AtomicFile.write(PackManifests.whatsAppContents(manifests, rules: platform.metadata), to: "\(folder)/contents.json") }
-                catch { throw .file(error) }
+                do {
+                    try AtomicFile.write(
+                        PackManifests.whatsAppContents(manifests, rules: platform.metadata),
+                        to: "\(folder)/contents.json")
+                } catch { throw .file(error) }
             }
             if let range = platform.metadata?.emojisPerSticker, range.lowerBound > 0, !defaulted.isEmpty {
                 let emoji = (configuration.defaultEmojis ?? Self.fallbackEmojis).joined()
                 outcome.notes[platform.id, default: []].append(
-                    "\(defaulted.count) sticker(s) got the default emoji \(emoji) (no emojis in the pack configuration and none in the file name): \(defaulted.joined(separator: ", "))")
+                    "\(defaulted.count) sticker(s) got the default emoji \(emoji) (no emojis in the pack configuration and none in the file name): \(defaulted.joined(separator: ", "))"
+                )
             }
         }
         return outcome
@@ -116,8 +138,9 @@ struct PlatformPackWriter {
     /// The result with its file for `platform` at `path`.
     func relocate(_ result: PackStickerResult, platform: String, to path: String) -> PackStickerResult {
         guard case .success(let files) = result.outcome else { return result }
-        var moved = PackStickerResult(name: result.name, inputPath: result.inputPath,
-                                      outcome: .success(files.map { $0.platform == platform ? $0.moved(to: path) : $0 }))
+        var moved = PackStickerResult(
+            name: result.name, inputPath: result.inputPath,
+            outcome: .success(files.map { $0.platform == platform ? $0.moved(to: path) : $0 }))
         moved.skipped = result.skipped
         moved.problems = result.problems
         return moved
@@ -131,17 +154,21 @@ struct PlatformPackWriter {
         if let tray = configuration.tray {
             path = "\(builder.source)/\(tray)"
         } else {
-            guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else { return }
+            guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else {
+                return
+            }
             path = entry.path
         }
         var master = try ImageDecoder.decodeAnimation(try FileSystem.read(path), limits: builder.options.limits)
-        let animated = pack.animated == true && rule.animatedInAnimatedPack == true && master.isAnimated
+        let animated =
+            pack.animated == true && rule.animatedInAnimatedPack == true && master.isAnimated
             && !AnimationConstraints.allFramesIdentical(master)
         if !animated { master = Animation(still: master.firstFrame) }
         let placed = CanvasPlacement.place(master, on: CanvasRule(mode: .exact, width: rule.width, height: rule.height))
         let adapted = animated ? try AnimationConstraints.apply(platform, to: placed).animation : placed
-        let fitter = SizeFitter(limit: rule.maximumBytes, compressionLevel: builder.options.compressionLevel,
-                                preserveFrames: animated && platform.minimumFrames != nil)
+        let fitter = SizeFitter(
+            limit: rule.maximumBytes, compressionLevel: builder.options.compressionLevel,
+            preserveFrames: animated && platform.minimumFrames != nil)
         let fitted = try fitter.fit(adapted, as: animated ? .apng : rule.format)
         try FileSystem.createDirectory(folder)
         try AtomicFile.write(fitted.bytes, to: "\(folder)/\(rule.filename)", durable: false)

@@ -76,7 +76,8 @@ public struct SizeFitter: Sendable {
 
     /// Creates a fitter.
     public init(
-        limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false, threads: Int = 1,
+        limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false,
+        threads: Int = 1,
         paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity
     ) {
         self.limit = limit
@@ -98,7 +99,9 @@ public struct SizeFitter: Sendable {
             guard let bytes = try step.encode(animation) else { continue }
             smallest = min(smallest, bytes.count)
             lastStep = step.name
-            if bytes.count <= limit { return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp) }
+            if bytes.count <= limit {
+                return FittedFile(bytes: bytes, step: step.name, stepIndex: index + 1, givenUp: step.givenUp)
+            }
         }
         throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
     }
@@ -110,12 +113,16 @@ public struct SizeFitter: Sendable {
         // Sample sizes by step; infinity for a step that does not apply to the sample.
         var sampleSizes = [Double?](repeating: nil, count: steps.count)
         func predicted(_ index: Int, _ calibration: Double) throws -> Double {
-            if sampleSizes[index] == nil { sampleSizes[index] = try steps[index].encode(sample).map { Double($0.count) } ?? .infinity }
+            if sampleSizes[index] == nil {
+                sampleSizes[index] = try steps[index].encode(sample).map { Double($0.count) } ?? .infinity
+            }
             return sampleSizes[index]! * frames * calibration
         }
         /// The first step from `start` predicted to fit, else the last step.
         func firstPredictedToFit(from start: Int, _ calibration: Double) throws -> Int {
-            for index in start..<steps.count where try predicted(index, calibration) <= Double(limit) * 0.97 { return index }
+            for index in start..<steps.count where try predicted(index, calibration) <= Double(limit) * 0.97 {
+                return index
+            }
             return steps.count - 1
         }
         var calibration = 1.0
@@ -158,8 +165,9 @@ public struct SizeFitter: Sendable {
             let start = min(count - runLength, run * count / runCount)
             for offset in 0..<runLength where !indices.contains(start + offset) { indices.append(start + offset) }
         }
-        return Animation(width: animation.width, height: animation.height, frames: indices.map { animation.frames[$0] },
-                         loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: indices.map { animation.frames[$0] },
+            loopCount: animation.loopCount)
     }
 
     /// The ladder for a format.
@@ -170,72 +178,108 @@ public struct SizeFitter: Sendable {
         var steps: [Step] = []
         switch format {
         case .auto, .png, .apng:
-            let encodeLossless: @Sendable (Animation, Int) throws(CodecError) -> [UInt8] = { animation, level throws(CodecError) in
+            let encodeLossless: @Sendable (Animation, Int) throws(CodecError) -> [UInt8] = {
+                animation, level throws(CodecError) in
                 animation.isAnimated
-                    ? try APNGEncoder(options: .init(compressionLevel: level, mergeIdenticalFrames: merge, threads: threads)).encode(animation)
+                    ? try APNGEncoder(
+                        options: .init(compressionLevel: level, mergeIdenticalFrames: merge, threads: threads)
+                    ).encode(animation)
                     : try PNGEncoder(options: .init(compressionLevel: level)).encode(animation.firstFrame)
             }
-            steps.append(Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in try encodeLossless(a, level) })
+            steps.append(
+                Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in
+                    try encodeLossless(a, level)
+                })
             if level < 12 && !animated {
-                steps.append(Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in try encodeLossless(a, 12) })
+                steps.append(
+                    Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in
+                        try encodeLossless(a, 12)
+                    })
             }
             let palette = PaletteQuantization(minimumSimilarity: paletteSimilarity)
-            steps.append(Step(name: Self.ditheredPaletteStepName(paletteSimilarity),
-                              givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(paletteSimilarity))"]) { a throws(CodecError) in
-                guard let quantized = try Self.quantized(a, settings: palette) else { return nil }
-                return try encodeLossless(quantized, 12)
-            })
-            for colors in [256, 128, 64, 32, 16] {
-                steps.append(Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) { a throws(CodecError) in
-                    try encodeLossless(Self.quantized(a, colors: colors), 12)
+            steps.append(
+                Step(
+                    name: Self.ditheredPaletteStepName(paletteSimilarity),
+                    givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(paletteSimilarity))"]
+                ) { a throws(CodecError) in
+                    guard let quantized = try Self.quantized(a, settings: palette) else { return nil }
+                    return try encodeLossless(quantized, 12)
                 })
+            for colors in [256, 128, 64, 32, 16] {
+                steps.append(
+                    Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) {
+                        a throws(CodecError) in
+                        try encodeLossless(Self.quantized(a, colors: colors), 12)
+                    })
             }
             if animated && !preserveFrames {
                 for (divisor, colors) in [(2, 64), (4, 32)] {
-                    steps.append(Step(name: "frame rate / \(divisor), palette of \(colors) colours",
-                                      givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]) { a throws(CodecError) in
-                        try encodeLossless(Self.quantized(Self.reducingFrameRate(a, by: divisor), colors: colors), 12)
-                    })
+                    steps.append(
+                        Step(
+                            name: "frame rate / \(divisor), palette of \(colors) colours",
+                            givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]
+                        ) { a throws(CodecError) in
+                            try encodeLossless(
+                                Self.quantized(Self.reducingFrameRate(a, by: divisor), colors: colors), 12)
+                        })
                 }
             }
         case .webp:
-            steps.append(Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in try WebPEncoder(options: .lossless).encode(a) })
+            steps.append(
+                Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in
+                    try WebPEncoder(options: .lossless).encode(a)
+                })
             if !animated {
                 var best = WebPEncoder.Options.lossless
                 best.method = 6
-                steps.append(Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in try WebPEncoder(options: best).encode(a) })
+                steps.append(
+                    Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in
+                        try WebPEncoder(options: best).encode(a)
+                    })
             }
             for quality in [90, 80, 70, 60, 50, 40, 30] {
-                steps.append(Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) { a throws(CodecError) in
-                    try WebPEncoder(options: .lossy(quality: quality)).encode(a)
-                })
+                steps.append(
+                    Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) {
+                        a throws(CodecError) in
+                        try WebPEncoder(options: .lossy(quality: quality)).encode(a)
+                    })
             }
             if animated && !preserveFrames {
                 for divisor in [2, 4] {
-                    steps.append(Step(name: "WebP lossy quality 50, frame rate / \(divisor)",
-                                      givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
-                        try WebPEncoder(options: .lossy(quality: 50)).encode(Self.reducingFrameRate(a, by: divisor))
-                    })
+                    steps.append(
+                        Step(
+                            name: "WebP lossy quality 50, frame rate / \(divisor)",
+                            givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]
+                        ) { a throws(CodecError) in
+                            try WebPEncoder(options: .lossy(quality: 50)).encode(Self.reducingFrameRate(a, by: divisor))
+                        })
                 }
             }
         case .webm:
             steps = WebMSizeLadder.steps(animated: animated)
         case .gif:
             for colors in [256, 128, 64, 32] {
-                steps.append(Step(name: "GIF with \(colors) colours", givenUp: colors == 256 ? [] : ["colours reduced to \(colors)"]) { a throws(CodecError) in
-                    var options = GIFEncoder.Options()
-                    options.maxColors = colors
-                    return try GIFEncoder(options: options).encode(a)
-                })
+                steps.append(
+                    Step(
+                        name: "GIF with \(colors) colours",
+                        givenUp: colors == 256 ? [] : ["colours reduced to \(colors)"]
+                    ) { a throws(CodecError) in
+                        var options = GIFEncoder.Options()
+                        options.maxColors = colors
+                        return try GIFEncoder(options: options).encode(a)
+                    })
             }
             if animated && !preserveFrames {
                 for divisor in [2, 4] {
-                    steps.append(Step(name: "GIF with 64 colours, frame rate / \(divisor)",
-                                      givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
-                        var options = GIFEncoder.Options()
-                        options.maxColors = 64
-                        return try GIFEncoder(options: options).encode(Self.reducingFrameRate(a, by: divisor))
-                    })
+                    steps.append(
+                        Step(
+                            name: "GIF with 64 colours, frame rate / \(divisor)",
+                            givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]
+                        ) { a throws(CodecError) in
+                            var options = GIFEncoder.Options()
+                            options.maxColors = 64
+                            return try GIFEncoder(options: options).encode(Self.reducingFrameRate(a, by: divisor))
+                        })
                 }
             }
         }
@@ -250,18 +294,23 @@ public struct SizeFitter: Sendable {
     /// Every frame reduced to one shared dithered palette; nil when the animation has at most
     /// 256 colours already or the palette is refused.
     static func quantized(_ animation: Animation, settings: PaletteQuantization) throws(CodecError) -> Animation? {
-        guard let images = try DitheredPaletteQuantizer(settings: settings).quantize(animation.frames.map(\.raster)).quantizedImages else { return nil }
-        return Animation(width: animation.width, height: animation.height,
-                         frames: zip(images.rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
-                         loopCount: animation.loopCount)
+        guard
+            let images = try DitheredPaletteQuantizer(settings: settings).quantize(animation.frames.map(\.raster))
+                .quantizedImages
+        else { return nil }
+        return Animation(
+            width: animation.width, height: animation.height,
+            frames: zip(images.rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
+            loopCount: animation.loopCount)
     }
 
     /// Every frame quantised to one shared palette.
     static func quantized(_ animation: Animation, colors: Int) -> Animation {
         let rasters = PaletteQuantizer(maximumColors: colors).quantize(animation.frames.map(\.raster))
-        return Animation(width: animation.width, height: animation.height,
-                         frames: zip(rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
-                         loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height,
+            frames: zip(rasters, animation.frames).map { AnimationFrame(raster: $0, delay: $1.delay) },
+            loopCount: animation.loopCount)
     }
 
     /// Keeps every `divisor`-th frame, each taking the delays of the frames it replaces
@@ -271,8 +320,10 @@ public struct SizeFitter: Sendable {
         var frames: [AnimationFrame] = []
         for start in stride(from: 0, to: animation.frames.count, by: divisor) {
             let group = animation.frames[start..<min(start + divisor, animation.frames.count)]
-            frames.append(AnimationFrame(raster: group.first!.raster, delay: group.reduce(FrameDelay.zero) { $0 + $1.delay }))
+            frames.append(
+                AnimationFrame(raster: group.first!.raster, delay: group.reduce(FrameDelay.zero) { $0 + $1.delay }))
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 }

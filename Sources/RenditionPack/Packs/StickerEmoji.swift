@@ -12,10 +12,14 @@ public enum StickerEmoji {
         guard !parts.isEmpty else { return nil }
         var scalars = String.UnicodeScalarView()
         for part in parts {
-            guard (2...6).contains(part.count), let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+            guard (2...6).contains(part.count), let value = UInt32(part, radix: 16), let scalar = Unicode.Scalar(value)
+            else { return nil }
             scalars.append(scalar)
         }
-        guard scalars.contains(where: { $0.properties.isEmoji && $0.value > 0x7F }) || scalars.contains(where: { $0.value == 0x20E3 }) else {
+        guard
+            scalars.contains(where: { $0.properties.isEmoji && $0.value > 0x7F })
+                || scalars.contains(where: { $0.value == 0x20E3 })
+        else {
             return nil
         }
         return String(scalars)

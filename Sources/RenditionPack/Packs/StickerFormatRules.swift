@@ -42,7 +42,9 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
         guard ImageFormat.sniff(bytes) == format else { return ["not a \(format) file"] }
         var problems: [String] = []
         if bytes.count > maximumBytes {
-            problems.append("\(ProfileRules.grouped(bytes.count)) bytes is over the limit of \(ProfileRules.grouped(maximumBytes)) bytes")
+            problems.append(
+                "\(ProfileRules.grouped(bytes.count)) bytes is over the limit of \(ProfileRules.grouped(maximumBytes)) bytes"
+            )
         }
         let composition: LottieComposition
         do { composition = try LottieComposition(bytes, limits: limits) } catch {
@@ -52,7 +54,9 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
             problems.append("the canvas is \(composition.width)x\(composition.height) px, not \(width)x\(height)")
         }
         if composition.duration > FrameDelay.milliseconds(maximumDurationMilliseconds) {
-            problems.append("one loop lasts \(composition.duration.seconds) s, over \(Double(maximumDurationMilliseconds) / 1000) s")
+            problems.append(
+                "one loop lasts \(composition.duration.seconds) s, over \(Double(maximumDurationMilliseconds) / 1000) s"
+            )
         }
         if let framesPerSecond, composition.frameRate != FrameRate(numerator: framesPerSecond, denominator: 1) {
             problems.append("the frame rate is \(composition.frameRate), not \(framesPerSecond) fps")
@@ -62,7 +66,8 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
         }
         let used = LottieComposition.features(of: bytes, limits: limits).filter(forbiddenFeatures.contains)
         if !used.isEmpty {
-            problems.append("it uses \(used.map(\.description).joined(separator: ", ")), which \(format) stickers may not")
+            problems.append(
+                "it uses \(used.map(\.description).joined(separator: ", ")), which \(format) stickers may not")
         }
         return problems
     }
@@ -71,12 +76,14 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
     /// none of the features Telegram's exporter refuses.
     public static let telegramSticker = VectorStickerRule(
         format: .tgs, width: 512, height: 512, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
-        framesPerSecond: 60, requiresTelegramMarker: true, forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
+        framesPerSecond: 60, requiresTelegramMarker: true,
+        forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
 
     /// Telegram's animated custom emoji: as stickers, on a 100 x 100 canvas.
     public static let telegramEmoji = VectorStickerRule(
         format: .tgs, width: 100, height: 100, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
-        framesPerSecond: 60, requiresTelegramMarker: true, forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
+        framesPerSecond: 60, requiresTelegramMarker: true,
+        forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
 }
 
 /// A platform's rules for video stickers beyond canvas, bytes and duration.

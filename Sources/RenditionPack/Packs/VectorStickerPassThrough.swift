@@ -12,8 +12,9 @@ extension PackStickerWork {
         let path = "\(output)/\(relative)"
         if let slash = path.lastIndex(of: "/") { try FileSystem.createDirectory(String(path[..<slash])) }
         try AtomicFile.write(bytes, to: path, durable: false)
-        return PackOutputFile(path: relative, bytes: bytes.count, width: rule.width, height: rule.height, limit: rule.maximumBytes,
-                              step: "kept as it is (\(rule.format) follows \(platform.name)'s rules)", givenUp: [], notes: [],
-                              platform: platform.id, animated: true)
+        return PackOutputFile(
+            path: relative, bytes: bytes.count, width: rule.width, height: rule.height, limit: rule.maximumBytes,
+            step: "kept as it is (\(rule.format) follows \(platform.name)'s rules)", givenUp: [], notes: [],
+            platform: platform.id, animated: true)
     }
 }

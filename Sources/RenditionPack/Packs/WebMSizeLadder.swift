@@ -22,29 +22,39 @@ enum WebMSizeLadder {
         var steps: [SizeFitter.Step] = []
         for quality in qualities {
             let givenUp = quality == qualities[0] ? [] : ["VP9 quality \(quality)"]
-            steps.append(SizeFitter.Step(name: "VP9 quality \(quality)", givenUp: givenUp) { a throws(CodecError) in
-                try WebMEncoder(options: .init(quality: quality)).encode(a)
-            })
-            steps.append(SizeFitter.Step(name: "VP9 quality \(quality), good-quality mode", givenUp: givenUp) { a throws(CodecError) in
-                try WebMEncoder(options: .init(quality: quality, speed: goodQualitySpeed)).encode(a)
-            })
+            steps.append(
+                SizeFitter.Step(name: "VP9 quality \(quality)", givenUp: givenUp) { a throws(CodecError) in
+                    try WebMEncoder(options: .init(quality: quality)).encode(a)
+                })
+            steps.append(
+                SizeFitter.Step(name: "VP9 quality \(quality), good-quality mode", givenUp: givenUp) {
+                    a throws(CodecError) in
+                    try WebMEncoder(options: .init(quality: quality, speed: goodQualitySpeed)).encode(a)
+                })
         }
         guard animated else { return steps }
         // From here on every step gives something up, so each takes the smaller, slower mode.
         let last = qualities[qualities.count - 1]
         let smallest = WebMEncoder.Options(quality: last, speed: goodQualitySpeed)
         for divisor in frameRateDivisors {
-            steps.append(SizeFitter.Step(name: "VP9 quality \(last), frame rate / \(divisor)",
-                                         givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)"]) { a throws(CodecError) in
-                try WebMEncoder(options: smallest).encode(SizeFitter.reducingFrameRate(a, by: divisor))
-            })
+            steps.append(
+                SizeFitter.Step(
+                    name: "VP9 quality \(last), frame rate / \(divisor)",
+                    givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)"]
+                ) { a throws(CodecError) in
+                    try WebMEncoder(options: smallest).encode(SizeFitter.reducingFrameRate(a, by: divisor))
+                })
         }
         let divisor = frameRateDivisors[frameRateDivisors.count - 1]
         for milliseconds in durations {
-            steps.append(SizeFitter.Step(name: "VP9 quality \(last), frame rate / \(divisor), first \(milliseconds) ms",
-                                         givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)", "cut to \(milliseconds) ms"]) { a throws(CodecError) in
-                try WebMEncoder(options: smallest).encode(trimmed(SizeFitter.reducingFrameRate(a, by: divisor), to: milliseconds))
-            })
+            steps.append(
+                SizeFitter.Step(
+                    name: "VP9 quality \(last), frame rate / \(divisor), first \(milliseconds) ms",
+                    givenUp: ["VP9 quality \(last)", "frame rate divided by \(divisor)", "cut to \(milliseconds) ms"]
+                ) { a throws(CodecError) in
+                    try WebMEncoder(options: smallest).encode(
+                        trimmed(SizeFitter.reducingFrameRate(a, by: divisor), to: milliseconds))
+                })
         }
         return steps
     }
@@ -58,10 +68,12 @@ enum WebMSizeLadder {
         for frame in animation.frames {
             guard frames.isEmpty || start < limit else { break }
             let end = start + frame.delay
-            frames.append(AnimationFrame(raster: frame.raster, delay: end > limit ? Self.difference(limit, start) : frame.delay))
+            frames.append(
+                AnimationFrame(raster: frame.raster, delay: end > limit ? Self.difference(limit, start) : frame.delay))
             start = end
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
     /// `a - b` for `a >= b` (zero otherwise), exactly.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import RenditionCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes the `Contents.json` files of an Xcode sticker catalog (`Stickers.xcstickers`) with the
 /// keys of Apple's Asset Catalog Format Reference: `grid-size` (not the sample's
@@ -24,8 +25,10 @@ public enum XcodeStickerCatalog {
 
     /// `Sticker Pack.stickerpack/Contents.json`: grid size and the sticker folders in order.
     public static func packContents(gridSize: StickerSizeClass, stickerFolders: [String]) -> [UInt8] {
-        json(["info": info, "properties": ["grid-size": gridSize.rawValue],
-              "stickers": stickerFolders.map { ["filename": $0] }])
+        json([
+            "info": info, "properties": ["grid-size": gridSize.rawValue],
+            "stickers": stickerFolders.map { ["filename": $0] },
+        ])
     }
 
     /// `NAME.sticker/Contents.json`.
@@ -42,7 +45,9 @@ public enum XcodeStickerCatalog {
     }
 
     /// `NAME.stickersequence/Contents.json`.
-    public static func sequenceContents(frames: [String], timing: SequenceTiming, repetitions: Int, accessibilityLabel: String) -> [UInt8] {
+    public static func sequenceContents(
+        frames: [String], timing: SequenceTiming, repetitions: Int, accessibilityLabel: String
+    ) -> [UInt8] {
         var properties: [String: Any] = ["accessibility-label": accessibilityLabel, "repetitions": repetitions]
         switch timing {
         case .framesPerSecond(let fps):
@@ -57,11 +62,16 @@ public enum XcodeStickerCatalog {
 
     /// `iMessage App Icon.stickersiconset/Contents.json`.
     public static func iconSetContents(_ slots: [MessagesIconSlot]) -> [UInt8] {
-        json(["info": info, "images": slots.map { slot -> [String: Any] in
-            var image: [String: Any] = ["filename": slot.filename, "idiom": slot.idiom, "scale": slot.scale, "size": slot.size]
-            if let platform = slot.platform { image["platform"] = platform }
-            return image
-        }])
+        json([
+            "info": info,
+            "images": slots.map { slot -> [String: Any] in
+                var image: [String: Any] = [
+                    "filename": slot.filename, "idiom": slot.idiom, "scale": slot.scale, "size": slot.size,
+                ]
+                if let platform = slot.platform { image["platform"] = platform }
+                return image
+            },
+        ])
     }
 
     /// The timing of an animation whose frames all last the same, or `nil` when delays vary

@@ -54,7 +54,10 @@ public struct PreviewCanvas: Sendable {
                     for _ in x0..<x1 {
                         let a = Int(src[s + 3])
                         if a == 255 {
-                            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
+                            dst[d] = src[s]
+                            dst[d + 1] = src[s + 1]
+                            dst[d + 2] = src[s + 2]
+                            dst[d + 3] = 255
                         } else if a > 0 {
                             for c in 0..<4 {
                                 dst[d + c] = UInt8(Int(src[s + c]) + (Int(dst[d + c]) * (255 - a) + 127) / 255)

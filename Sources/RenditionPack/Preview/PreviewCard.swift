@@ -80,12 +80,14 @@ struct PreviewCard {
     func layout(_ badges: Badges) -> Layout {
         let m = PreviewStyle.margin, gap = PreviewStyle.gap
         let headlineWidth = BitmapFont.width(of: headline, scale: 3) + 24 + BitmapFont.width(of: facts, scale: 2)
-        var layout = Layout(width: max(headlineWidth, badges.width) + 2 * m, height: m + Self.headerHeight + badges.rows * 30 + m)
+        var layout = Layout(
+            width: max(headlineWidth, badges.width) + 2 * m, height: m + Self.headerHeight + badges.rows * 30 + m)
         guard let animation else { return layout }
         layout.columnWidth = options.scales.map { tileSize($0, animation).width }.max() ?? 0
         layout.gridTop = layout.height - m + 8 + 14 + 10  // column headers above the grid
         let gridHeight = options.scales.reduce(0) { $0 + tileSize($1, animation).height + gap }
-        layout.width = max(layout.width, 2 * m + PreviewStyle.labelColumn + options.backgrounds.count * (layout.columnWidth + gap))
+        layout.width = max(
+            layout.width, 2 * m + PreviewStyle.labelColumn + options.backgrounds.count * (layout.columnWidth + gap))
         layout.height = layout.gridTop + gridHeight + m
         if animation.isAnimated {
             layout.strip = stripFrames(animation)
@@ -101,12 +103,15 @@ struct PreviewCard {
     func drawBorderAndHeader(_ badges: Badges, _ layout: Layout, on canvas: inout PreviewCanvas) {
         let m = PreviewStyle.margin
         let worst = report.findings.map(\.severity).max()
-        canvas.stroke(PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), width: worst == nil ? 2 : 4,
-                      worst.map(PreviewStyle.color) ?? PreviewStyle.cardBorder)
+        canvas.stroke(
+            PixelRect(x: 0, y: 0, width: layout.width, height: layout.height), width: worst == nil ? 2 : 4,
+            worst.map(PreviewStyle.color) ?? PreviewStyle.cardBorder)
         canvas.text(headline, x: m, y: m, scale: 3, PreviewStyle.ink)
-        canvas.text(facts, x: m + BitmapFont.width(of: headline, scale: 3) + 24, y: m + 7, scale: 2, PreviewStyle.mutedInk)
+        canvas.text(
+            facts, x: m + BitmapFont.width(of: headline, scale: 3) + 24, y: m + 7, scale: 2, PreviewStyle.mutedInk)
         for badge in badges.items {
-            Self.pill(badge.text, color: badge.color, x: m + badge.x, y: m + Self.headerHeight + badge.row * 30, on: &canvas)
+            Self.pill(
+                badge.text, color: badge.color, x: m + badge.x, y: m + Self.headerHeight + badge.row * 30, on: &canvas)
         }
     }
 
@@ -115,7 +120,9 @@ struct PreviewCard {
         let gap = PreviewStyle.gap
         for (c, background) in options.backgrounds.enumerated() {
             let label = background.name.uppercased()
-            let x = layout.gridLeft + c * (layout.columnWidth + gap) + (layout.columnWidth - BitmapFont.width(of: label, scale: 2)) / 2
+            let x =
+                layout.gridLeft + c * (layout.columnWidth + gap)
+                + (layout.columnWidth - BitmapFont.width(of: label, scale: 2)) / 2
             canvas.text(label, x: x, y: layout.gridTop - 24, scale: 2, PreviewStyle.mutedInk)
         }
     }
@@ -138,8 +145,10 @@ struct PreviewCard {
         for scale in options.scales {
             let tile = tileSize(scale, animation)
             let s = size(scale, animation)
-            let rendition = scale == .x3 && s.width == animation.width && s.height == animation.height
-                ? animation.firstFrame : LanczosResampler().resample(animation.firstFrame, width: s.width, height: s.height)
+            let rendition =
+                scale == .x3 && s.width == animation.width && s.height == animation.height
+                ? animation.firstFrame
+                : LanczosResampler().resample(animation.firstFrame, width: s.width, height: s.height)
             canvas.text(scale.suffix.uppercased(), x: m, y: y + 4, scale: 3, PreviewStyle.ink)
             canvas.text("\(s.width)x\(s.height)", x: m, y: y + 34, scale: 2, PreviewStyle.mutedInk)
             for (c, background) in options.backgrounds.enumerated() {
@@ -152,8 +161,10 @@ struct PreviewCard {
                 }
                 let marked = marks.findings(scale: scale, column: c, firstScale: options.scales.first!)
                 marks.draw(marked, in: rect, on: &canvas)
-                tiles.append(PreviewTile(rect: rect, padding: tile.pad, scale: scale, background: background.name, frame: nil,
-                                         codes: marked.map(\.code)))
+                tiles.append(
+                    PreviewTile(
+                        rect: rect, padding: tile.pad, scale: scale, background: background.name, frame: nil,
+                        codes: marked.map(\.code)))
             }
             y += tile.height + gap
         }
@@ -180,8 +191,10 @@ struct PreviewCard {
             canvas.draw(frame, x: x + tile.pad, y: stripTop + tile.pad)
             let marked = report.findings.filter { $0.frame == index }
             marks.draw(marked, in: rect, on: &canvas)
-            tiles.append(PreviewTile(rect: rect, padding: tile.pad, scale: .x1, background: nil, frame: index,
-                                     codes: marked.map(\.code)))
+            tiles.append(
+                PreviewTile(
+                    rect: rect, padding: tile.pad, scale: .x1, background: nil, frame: index,
+                    codes: marked.map(\.code)))
             let caption = "F\(index + 1)  \(LintFormat.decimal(start[index], digits: 2))S"
             canvas.text(caption, x: x, y: stripTop + tile.height + 8, scale: 2, PreviewStyle.mutedInk)
         }
@@ -199,7 +212,8 @@ struct PreviewCard {
         if let c = report.sizeClass { parts.append(c.uppercased()) }
         parts.append(LintFormat.kilobytes(report.bytes))
         if let frames = report.frames, frames > 1 {
-            parts.append("\(frames) FRAMES \(LintFormat.decimal((report.durationMilliseconds ?? 0) / 1000, digits: 2)) S")
+            parts.append(
+                "\(frames) FRAMES \(LintFormat.decimal((report.durationMilliseconds ?? 0) / 1000, digits: 2)) S")
         }
         if report.findings.isEmpty { parts.append("NO FINDINGS") }
         return parts.joined(separator: "  ")
@@ -275,7 +289,8 @@ struct TileMarks {
     /// The column where a finding about the whole sticker is tagged: for a matte halo, the
     /// solid background farthest from the matte (where the fringe shows most); otherwise the first.
     func wholeStickerColumn(for finding: LintFinding) -> Int {
-        guard finding.code == .matteHalo, case .text(let hex)? = finding.values["matte"], let matte = RGBColor(hex: hex) else {
+        guard finding.code == .matteHalo, case .text(let hex)? = finding.values["matte"], let matte = RGBColor(hex: hex)
+        else {
             return 0
         }
         let lab = LabColor(matte)
@@ -301,7 +316,9 @@ struct TileMarks {
             let text = PreviewStyle.tag(finding.code)
             let width = BitmapFont.width(of: text, scale: 2) + 12
             if y + 24 > rect.maxY || width > rect.width - 2 * PreviewStyle.markWidth { break }
-            PreviewCard.pill(text, color: PreviewStyle.color(finding.severity), x: rect.x + PreviewStyle.markWidth + 4, y: y, on: &canvas)
+            PreviewCard.pill(
+                text, color: PreviewStyle.color(finding.severity), x: rect.x + PreviewStyle.markWidth + 4, y: y,
+                on: &canvas)
             y += 28
         }
     }
@@ -312,7 +329,8 @@ struct TileMarks {
             case .text(let sides)? = finding.values["sides"]
         else { return }
         let color = PreviewStyle.color(finding.severity)
-        let inner = PixelRect(x: rect.x + pad, y: rect.y + pad, width: rect.width - 2 * pad, height: rect.height - 2 * pad)
+        let inner = PixelRect(
+            x: rect.x + pad, y: rect.y + pad, width: rect.width - 2 * pad, height: rect.height - 2 * pad)
         let t = 4
         for side in sides.split(separator: ",") {
             switch side {

@@ -13,8 +13,10 @@ public struct PreviewOptions: Sendable {
     public var lint: LintOptions
 
     /// Creates options.
-    public init(scales: [StickerScale] = [.x3, .x2, .x1], backgrounds: [TestBackground] = TestBackgrounds.standard,
-                maximumStripFrames: Int = 8, lint: LintOptions = LintOptions()) {
+    public init(
+        scales: [StickerScale] = [.x3, .x2, .x1], backgrounds: [TestBackground] = TestBackgrounds.standard,
+        maximumStripFrames: Int = 8, lint: LintOptions = LintOptions()
+    ) {
         self.scales = scales.sorted(by: >)
         self.backgrounds = backgrounds
         self.maximumStripFrames = max(1, maximumStripFrames)
@@ -45,8 +47,14 @@ public struct PreviewSheet: Sendable {
     /// Renders the sheet for the files at `paths` (cards in order; a file that cannot be
     /// decoded gets a card with its finding and no tiles), on `threads` threads.
     public func render(paths: [String], threads: Int = 1) -> Raster {
-        let cards = ParallelWork.map(count: paths.count, threads: threads) { index in self.card(path: paths[index]).raster }
-        return stack(cards, title: "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)")
+        let cards = ParallelWork.map(count: paths.count, threads: threads) { index in
+            self.card(path: paths[index]).raster
+        }
+        return stack(
+            cards,
+            title:
+                "RENDITION PREVIEW  \(paths.count) STICKER\(paths.count == 1 ? "" : "S")  PROFILE \(options.lint.profile.id)"
+        )
     }
 
     /// Renders the sheet as pages, each at most `pageHeight` pixels tall (a card taller than
@@ -61,8 +69,10 @@ public struct PreviewSheet: Sendable {
     ///
     /// - Returns: The number of pages.
     @discardableResult
-    public func renderPages(paths: [String], pageHeight: Int, stickersPerPage: Int = .max, threads: Int = 1,
-                            _ body: (PreviewPage) throws -> Void) rethrows -> Int {
+    public func renderPages(
+        paths: [String], pageHeight: Int, stickersPerPage: Int = .max, threads: Int = 1,
+        _ body: (PreviewPage) throws -> Void
+    ) rethrows -> Int {
         let perPage = max(1, stickersPerPage)
         let batch = max(1, threads)
         var pending: [PreviewCardImage] = []
@@ -90,7 +100,9 @@ public struct PreviewSheet: Sendable {
         while start < paths.count {
             let end = min(paths.count, start + batch)
             let first = start
-            let cards = ParallelWork.map(count: end - first, threads: batch) { offset in self.card(path: paths[first + offset]) }
+            let cards = ParallelWork.map(count: end - first, threads: batch) { offset in
+                self.card(path: paths[first + offset])
+            }
             for card in cards {
                 let height = card.raster.height + PreviewStyle.margin
                 if !pending.isEmpty && (pendingHeight + height > available || pending.count >= perPage) { try flush() }
@@ -128,7 +140,10 @@ public struct PreviewSheet: Sendable {
         // Legend.
         var x = m + BitmapFont.width(of: title, scale: 3) + 40
         for severity in [LintSeverity.error, .warning, .info] {
-            x += PreviewCard.pill(severity.rawValue.uppercased(), color: PreviewStyle.color(severity), x: x, y: m - 2, on: &canvas) + 10
+            x +=
+                PreviewCard.pill(
+                    severity.rawValue.uppercased(), color: PreviewStyle.color(severity), x: x, y: m - 2, on: &canvas)
+                + 10
         }
         var y = Self.headerHeight
         for card in cards {

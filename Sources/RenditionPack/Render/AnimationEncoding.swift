@@ -6,12 +6,17 @@ import RenditionCore
 public enum AnimationEncoding {
     /// The file bytes of `animation` as `format` (`.auto` means APNG): PNG keeps the first
     /// frame; APNG, GIF, WebP and WebM keep every frame, the delays and the loop count.
-    public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions) throws(CodecError) -> [UInt8] {
+    public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions)
+        throws(CodecError) -> [UInt8]
+    {
         switch format {
         case .auto, .apng:
-            return try APNGEncoder(options: .init(compressionLevel: options.apngCompressionLevel, allowPalette: options.png.allowPalette,
-                                                  threads: options.frameThreads, palette: options.png.palette))
-                .encode(animation)
+            return try APNGEncoder(
+                options: .init(
+                    compressionLevel: options.apngCompressionLevel, allowPalette: options.png.allowPalette,
+                    threads: options.frameThreads, palette: options.png.palette)
+            )
+            .encode(animation)
         case .png:
             return try PNGEncoder(options: options.png).encode(animation.firstFrame)
         case .gif:

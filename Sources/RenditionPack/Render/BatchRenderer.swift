@@ -75,20 +75,28 @@ public struct BatchRenderer: Sendable {
     /// Renders every input; `report` is called once per input, in input order, from
     /// whichever thread completes the prefix.
     @discardableResult
-    public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError) -> [StickerResult] {
+    public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError)
+        -> [StickerResult]
+    {
         try FileSystem.createDirectory(outputDirectory)
         // Other processes may be writing into the same folder: see OutputFolderLock.
-        let folderLock = OutputFolderLock(directory: outputDirectory) { AtomicFile.removeStaleTemporaries(in: outputDirectory) }
+        let folderLock = OutputFolderLock(directory: outputDirectory) {
+            AtomicFile.removeStaleTemporaries(in: outputDirectory)
+        }
         let earlierWithSameName = StickerInputs.earlierInputsWithSameName(inputs)
         // With fewer stickers than threads, the spare threads resample animation frames.
-        let renderer = inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
+        let renderer =
+            inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
         defer {
             folderLock.release { try? manifest?.compact() }
             AtomicFile.flushToDisk()
         }
-        return ParallelWork.map(count: inputs.count, threads: threads, worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },
-                                reportingInOrder: report) { index, worker in
+        return ParallelWork.map(
+            count: inputs.count, threads: threads,
+            worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },
+            reportingInOrder: report
+        ) { index, worker in
             let path = inputs[index]
             let name = StickerInputs.stickerName(for: path)
             if let first = earlierWithSameName[index] {
@@ -117,16 +125,24 @@ final class RenderWorker {
             let bytes = try FileSystem.read(path, upTo: maxInput)
             if bytes.isEmpty { throw FileError(path: path, operation: "render", reason: "the file is empty (0 bytes)") }
             if bytes.count > maxInput {
-                guard let format = ImageFormat.sniff(bytes) else { throw StickerError.codec(path: path, .unrecognizedFormat) }
-                throw StickerError.codec(path: path, .limitExceeded(
-                    format: format, reason: "input of more than \(maxInput) bytes is over the limit of \(maxInput)"))
+                guard let format = ImageFormat.sniff(bytes) else {
+                    throw StickerError.codec(path: path, .unrecognizedFormat)
+                }
+                throw StickerError.codec(
+                    path: path,
+                    .limitExceeded(
+                        format: format, reason: "input of more than \(maxInput) bytes is over the limit of \(maxInput)")
+                )
             }
             let inputHash = manifest == nil ? "" : SHA256.hex(bytes)
             let optionsHash = renderer.options.fingerprint
-            if let manifest, let entry = manifest.upToDateEntry(name: name, inputHash: inputHash, optionsHash: optionsHash) {
+            if let manifest,
+                let entry = manifest.upToDateEntry(name: name, inputHash: inputHash, optionsHash: optionsHash)
+            {
                 let written = entry.outputs.map {
-                    WrittenRendition(scale: StickerScale(rawValue: $0.scale) ?? .x1, width: $0.width, height: $0.height,
-                                     byteCount: $0.bytes, path: "\(directory)/\($0.file)")
+                    WrittenRendition(
+                        scale: StickerScale(rawValue: $0.scale) ?? .x1, width: $0.width, height: $0.height,
+                        byteCount: $0.bytes, path: "\(directory)/\($0.file)")
                 }
                 var result = StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .success(written))
                 result.skipped = true
@@ -142,27 +158,37 @@ final class RenderWorker {
             var written: [WrittenRendition] = []
             for rendition in rendered.renditions {
                 let outPath = "\(directory)/\(name)\(rendition.scale.suffix).\(rendition.fileExtension)"
-                do { try AtomicFile.write(rendition.bytes, to: outPath, durable: false) } catch { throw StickerError.file(error) }
-                written.append(WrittenRendition(scale: rendition.scale, width: rendition.width, height: rendition.height,
-                                                byteCount: rendition.bytes.count, path: outPath))
+                do { try AtomicFile.write(rendition.bytes, to: outPath, durable: false) } catch {
+                    throw StickerError.file(error)
+                }
+                written.append(
+                    WrittenRendition(
+                        scale: rendition.scale, width: rendition.width, height: rendition.height,
+                        byteCount: rendition.bytes.count, path: outPath))
             }
             if let manifest {
                 let outputs = written.map {
-                    RenderManifest.Entry.Output(file: String($0.path.split(separator: "/").last!), bytes: $0.byteCount,
-                                                scale: $0.scale.rawValue, width: $0.width, height: $0.height)
+                    RenderManifest.Entry.Output(
+                        file: String($0.path.split(separator: "/").last!), bytes: $0.byteCount,
+                        scale: $0.scale.rawValue, width: $0.width, height: $0.height)
                 }
                 do {
-                    try manifest.record(RenderManifest.Entry(name: name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
+                    try manifest.record(
+                        RenderManifest.Entry(
+                            name: name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
                 } catch { throw StickerError.file(error) }
             }
-            return StickerResult(inputPath: path, name: name, masterSize: (rendered.masterWidth, rendered.masterHeight), outcome: .success(written))
+            return StickerResult(
+                inputPath: path, name: name, masterSize: (rendered.masterWidth, rendered.masterHeight),
+                outcome: .success(written))
         } catch let error as StickerError {
             return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(error))
         } catch let error as FileError {
             return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(.file(error)))
         } catch {
-            return StickerResult(inputPath: path, name: name, masterSize: nil,
-                                 outcome: .failure(.file(FileError(path: path, operation: "render", reason: "\(error)"))))
+            return StickerResult(
+                inputPath: path, name: name, masterSize: nil,
+                outcome: .failure(.file(FileError(path: path, operation: "render", reason: "\(error)"))))
         }
     }
 }

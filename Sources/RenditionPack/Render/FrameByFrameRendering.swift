@@ -14,7 +14,9 @@ extension StickerRenderer {
     /// resampled on a second thread while the decoder composites the next one
     /// (`decodeFrames(_:into:)`), then the scales are encoded concurrently (and APNG frames
     /// compressed in parallel). The same bytes as decoding the master whole and rendering it.
-    func renderFrameByFrame(_ bytes: [UInt8], inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
+    func renderFrameByFrame(_ bytes: [UInt8], inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
+        -> RenderedSticker
+    {
         let scales = options.scales
         // GIF output does not depend on whether the input turns out to be animated.
         let gif = options.format.resolved(input: inputFormat, animated: true) == .gif
@@ -28,8 +30,9 @@ extension StickerRenderer {
         if gif {
             let sessions = sink.sessions
             renditions = try encodeScales { (s) throws(CodecError) in
-                Rendition(scale: scales[s], width: sizes[s].width, height: sizes[s].height,
-                          bytes: try sessions[s].finish(loopCount: loopCount), fileExtension: OutputFormat.gif.fileExtension)
+                Rendition(
+                    scale: scales[s], width: sizes[s].width, height: sizes[s].height,
+                    bytes: try sessions[s].finish(loopCount: loopCount), fileExtension: OutputFormat.gif.fileExtension)
             }
         } else {
             let format = options.format.resolved(input: inputFormat, animated: outline.isAnimated)
@@ -38,7 +41,8 @@ extension StickerRenderer {
                 renditions = try encodeStills(frames.map { $0[0].raster }, scratch: scratch)
             } else {
                 renditions = try encodeScales { (s) throws(CodecError) in
-                    let animation = Animation(width: sizes[s].width, height: sizes[s].height, frames: frames[s], loopCount: loopCount)
+                    let animation = Animation(
+                        width: sizes[s].width, height: sizes[s].height, frames: frames[s], loopCount: loopCount)
                     return try encode(animation, at: scales[s], as: format)
                 }
             }
@@ -72,7 +76,9 @@ extension StickerRenderer {
 
     /// `encodeScale(s)` for every scale of the options, in order: concurrently when frame
     /// threads allow (renditions are independent; the bytes do not change).
-    private func encodeScales(_ encodeScale: @Sendable (Int) throws(CodecError) -> Rendition) throws(CodecError) -> [Rendition] {
+    private func encodeScales(_ encodeScale: @Sendable (Int) throws(CodecError) -> Rendition) throws(CodecError)
+        -> [Rendition]
+    {
         let count = options.scales.count
         guard options.frameThreads > 1 && count > 1 else {
             return try (0..<count).map { (s) throws(CodecError) in try encodeScale(s) }
@@ -119,7 +125,9 @@ private final class ResampledFrames: @unchecked Sendable {
             if firstFrameOnly && !frames[0].isEmpty { return }
             // Each frame gets new rasters: the animations keep them.
             targets.resample(frame.raster, workspace: workspace, reuse: false)
-            for (s, target) in targets.rasters.enumerated() { frames[s].append(AnimationFrame(raster: target, delay: frame.delay)) }
+            for (s, target) in targets.rasters.enumerated() {
+                frames[s].append(AnimationFrame(raster: target, delay: frame.delay))
+            }
         case .gifSessions(let encoder):
             targets.resample(frame.raster, workspace: workspace, reuse: true)
             do throws(CodecError) {
@@ -151,7 +159,8 @@ private struct FrameTargets {
     mutating func resample(_ canvas: Raster, workspace: ResampleWorkspace, reuse: Bool) {
         if sizes.isEmpty {
             sizes = scales.map {
-                let size = StickerGeometry.renditionSize(masterWidth: canvas.width, masterHeight: canvas.height, scale: $0)
+                let size = StickerGeometry.renditionSize(
+                    masterWidth: canvas.width, masterHeight: canvas.height, scale: $0)
                 return (size.width, size.height)
             }
         }

@@ -1,14 +1,15 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import Synchronization
 
 /// What an output folder already holds: for each sticker, the fingerprint of the input bytes
 /// and of the options it was rendered with, and the files written. Re-runs skip stickers

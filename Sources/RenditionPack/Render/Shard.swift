@@ -58,17 +58,23 @@ extension Shard {
             guard let shard = Shard(parsing: text) else { throw .syntax(text) }
             return shard
         }
-        guard let variable = schedulerVariables.first(where: { environment[$0] != nil }), let value = environment[variable] else {
+        guard let variable = schedulerVariables.first(where: { environment[$0] != nil }),
+            let value = environment[variable]
+        else {
             throw .noSchedulerIndex
         }
         guard var index = Int(value) else { throw .badVariable(variable, value) }
         if variable == "SLURM_ARRAY_TASK_ID" {
             let minimum = try Self.integer("SLURM_ARRAY_TASK_MIN", in: environment) ?? 0
             let step = try Self.integer("SLURM_ARRAY_TASK_STEP", in: environment) ?? 1
-            guard step >= 1, index >= minimum, (index - minimum) % step == 0 else { throw .badVariable(variable, value) }
+            guard step >= 1, index >= minimum, (index - minimum) % step == 0 else {
+                throw .badVariable(variable, value)
+            }
             index = (index - minimum) / step
         }
-        guard let shard = Shard(index: index, count: count) else { throw .indexOutOfRange(variable: variable, index: index, count: count) }
+        guard let shard = Shard(index: index, count: count) else {
+            throw .indexOutOfRange(variable: variable, index: index, count: count)
+        }
         return shard
     }
 

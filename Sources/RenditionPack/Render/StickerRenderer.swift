@@ -52,7 +52,8 @@ public struct RenderOptions: Sendable, Equatable {
     public var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
         // WebP and GIF settings only when not the defaults, so existing manifests stay valid.
-        var text = "rendition \(RenditionVersion.string)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
+        var text =
+            "rendition \(RenditionVersion.string)|scales \(scaleList)|png \(png.compressionLevel) \(png.allowPalette)|format \(format.rawValue)"
         if webp != .lossless { text += "|webp \(webp)" }
         if gif != GIFEncoder.Options() { text += "|gif \(gif)" }
         if webm != WebMEncoder.Options() { text += "|webm \(webm)" }
@@ -122,12 +123,15 @@ public struct StickerRenderer: Sendable {
             return try renderFrameByFrame(bytes, inputFormat: inputFormat, scratch: scratch)
         }
         let master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits)
-        return RenderedSticker(masterWidth: master.width, masterHeight: master.height,
-                               renditions: try render(master: master, inputFormat: inputFormat, scratch: scratch))
+        return RenderedSticker(
+            masterWidth: master.width, masterHeight: master.height,
+            renditions: try render(master: master, inputFormat: inputFormat, scratch: scratch))
     }
 
     /// Renders a decoded sticker: stills through the still path, animations frame by frame.
-    public func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError) -> [Rendition] {
+    public func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
+        -> [Rendition]
+    {
         let format = options.format.resolved(input: inputFormat, animated: master.isAnimated)
         if format == .png || (format == .apng && !master.isAnimated) {
             return try render(master: master.firstFrame, scratch: scratch)
@@ -136,9 +140,14 @@ public struct StickerRenderer: Sendable {
         // once for all of them), frames in parallel with `frameThreads`.
         let scales = options.scales
         let resampled = scales.filter { $0 != .x3 }
-        let sizes = resampled.map { StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0) }
-        let animations = sizes.isEmpty ? [] : LanczosResampler().resample(
-            master, sizes: sizes.map { ($0.width, $0.height) }, threads: options.frameThreads)
+        let sizes = resampled.map {
+            StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
+        }
+        let animations =
+            sizes.isEmpty
+            ? []
+            : LanczosResampler().resample(
+                master, sizes: sizes.map { ($0.width, $0.height) }, threads: options.frameThreads)
         let renditionAnimations = scales.map { scale in
             scale == .x3 ? master : animations[resampled.firstIndex(of: scale)!]
         }
@@ -156,10 +165,12 @@ public struct StickerRenderer: Sendable {
     }
 
     /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
-    func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition {
+    func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition
+    {
         let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
-        return Rendition(scale: scale, width: animation.width, height: animation.height,
-                         bytes: bytes, fileExtension: format.fileExtension)
+        return Rendition(
+            scale: scale, width: animation.width, height: animation.height,
+            bytes: bytes, fileExtension: format.fileExtension)
     }
 
     /// Renders one sticker from decoded pixels, with fresh scratch memory.
@@ -176,11 +187,12 @@ public struct StickerRenderer: Sendable {
         var rasters = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
         if !rasters.isEmpty { LanczosResampler().resample(master, into: &rasters, workspace: scratch.workspace) }
         var next = 0
-        return try encodeStills(options.scales.map { scale in
-            if scale == .x3 { return master }
-            next += 1
-            return rasters[next - 1]
-        }, scratch: scratch)
+        return try encodeStills(
+            options.scales.map { scale in
+                if scale == .x3 { return master }
+                next += 1
+                return rasters[next - 1]
+            }, scratch: scratch)
     }
 
     /// Still PNG renditions of `rasters`, one per scale of the options, in order.
@@ -189,8 +201,10 @@ public struct StickerRenderer: Sendable {
         var renditions: [Rendition] = []
         for (scale, raster) in zip(options.scales, rasters) {
             let encoded = try encoder.encode(raster, compressor: scratch.compressor)
-            renditions.append(Rendition(scale: scale, width: raster.width, height: raster.height,
-                                        bytes: encoded, fileExtension: "png"))
+            renditions.append(
+                Rendition(
+                    scale: scale, width: raster.width, height: raster.height,
+                    bytes: encoded, fileExtension: "png"))
         }
         return renditions
     }

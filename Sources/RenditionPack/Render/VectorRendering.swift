@@ -39,7 +39,8 @@ extension StickerRenderer {
     private func drawRendition(
         _ composition: LottieComposition, scale: StickerScale, size: (width: Int, height: Int), format: OutputFormat
     ) throws(CodecError) -> Rendition {
-        let animation = format == .png || composition.frameCount == 1
+        let animation =
+            format == .png || composition.frameCount == 1
             ? Animation(still: try composition.frame(0, width: size.width, height: size.height))
             : try composition.animation(width: size.width, height: size.height)
         return try encode(animation, at: scale, as: format)

@@ -28,8 +28,10 @@ struct BenchBaseline: Equatable, Sendable {
                 Entry(
                     benchmark: record.key.benchmark, input: record.key.input, options: record.key.options,
                     inputBytes: record.inputBytes, samples: record.statistics.samples,
-                    p50: Self.nanosecondPrecision(record.statistics.p50), p90: Self.nanosecondPrecision(record.statistics.p90),
-                    p99: Self.nanosecondPrecision(record.statistics.p99), min: Self.nanosecondPrecision(record.statistics.min),
+                    p50: Self.nanosecondPrecision(record.statistics.p50),
+                    p90: Self.nanosecondPrecision(record.statistics.p90),
+                    p99: Self.nanosecondPrecision(record.statistics.p99),
+                    min: Self.nanosecondPrecision(record.statistics.min),
                     max: Self.nanosecondPrecision(record.statistics.max))
             })
         let encoder = JSONEncoder()
@@ -76,9 +78,13 @@ struct BenchBaseline: Equatable, Sendable {
             guard entry.samples >= 1 else {
                 throw .malformed(path: path, reason: "benchmarks[\(index)].samples must be at least 1")
             }
-            for (name, value) in [("p50_us", entry.p50), ("p90_us", entry.p90), ("p99_us", entry.p99), ("min_us", entry.min), ("max_us", entry.max)]
+            for (name, value) in [
+                ("p50_us", entry.p50), ("p90_us", entry.p90), ("p99_us", entry.p99), ("min_us", entry.min),
+                ("max_us", entry.max),
+            ]
             where !(value.isFinite && value > 0) {
-                throw .malformed(path: path, reason: "benchmarks[\(index)].\(name) must be a positive number of microseconds")
+                throw .malformed(
+                    path: path, reason: "benchmarks[\(index)].\(name) must be a positive number of microseconds")
             }
             guard seen.insert(record.key).inserted else {
                 throw .malformed(path: path, reason: "benchmarks[\(index)] repeats \(record.key.description)")
@@ -97,7 +103,11 @@ struct BenchBaseline: Equatable, Sendable {
         func place(_ path: [any CodingKey]) -> String {
             var text = ""
             for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
             }
             return text
         }
@@ -108,9 +118,16 @@ struct BenchBaseline: Equatable, Sendable {
             let parent = place(context.codingPath)
             return "missing \"\(key.stringValue)\"" + (parent.isEmpty ? "" : " in \(parent)")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            let what = type == String.self ? "a string" : type == Int.self ? "an integer" : type == Double.self ? "a number"
-                : String(describing: type).hasPrefix("Array") ? "a list" : "an object"
-            return context.codingPath.isEmpty ? "the file is not a JSON object" : "\(place(context.codingPath)) is not \(what)"
+            let what =
+                type == String.self
+                ? "a string"
+                : type == Int.self
+                    ? "an integer"
+                    : type == Double.self
+                        ? "a number"
+                        : String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+            return context.codingPath.isEmpty
+                ? "the file is not a JSON object" : "\(place(context.codingPath)) is not \(what)"
         @unknown default:
             return "\(error)"
         }

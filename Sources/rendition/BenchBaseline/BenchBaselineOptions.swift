@@ -2,21 +2,27 @@ import ArgumentParser
 
 /// `--save-baseline`, `--compare`, `--tolerance` and `--gate`, shared by every `bench` subcommand.
 struct BenchBaselineOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Write each benchmark's percentiles and this machine to FILE (JSON), for --compare later.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write each benchmark's percentiles and this machine to FILE (JSON), for --compare later.",
+            valueName: "file"))
     var saveBaseline: String?
 
-    @Option(help: ArgumentHelp(
-        "Compare with the baseline in FILE: a table of changes, and exit status 3 when a benchmark is slower than --tolerance allows.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare with the baseline in FILE: a table of changes, and exit status 3 when a benchmark is slower than --tolerance allows.",
+            valueName: "file"))
     var compare: String?
 
-    @Option(help: ArgumentHelp(
-        "With --compare: how much slower than the baseline still passes, in percent, e.g. 15% (default 10%).", valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "With --compare: how much slower than the baseline still passes, in percent, e.g. 15% (default 10%).",
+            valueName: "percent"))
     var tolerance: BenchTolerance?
 
-    @Option(help: ArgumentHelp(
-        "With --compare: the statistic held to the tolerance (default p50).", valueName: "statistic"))
+    @Option(
+        help: ArgumentHelp(
+            "With --compare: the statistic held to the tolerance (default p50).", valueName: "statistic"))
     var gate: BenchPercentile?
 
     func validate() throws {

@@ -78,7 +78,10 @@ struct BenchComparison: Sendable {
             let verdict: BenchVerdict =
                 change > tolerance.percent ? .regression : change < -tolerance.percent ? .faster : .ok
             let changed = old.inputBytes != nil && record.inputBytes != nil && old.inputBytes != record.inputBytes
-            rows.append(Row(key: record.key, baseline: old.statistics, current: record.statistics, verdict: verdict, inputChanged: changed))
+            rows.append(
+                Row(
+                    key: record.key, baseline: old.statistics, current: record.statistics, verdict: verdict,
+                    inputChanged: changed))
         }
         self.rows = rows
         self.new = new

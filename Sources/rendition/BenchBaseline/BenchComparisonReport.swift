@@ -20,10 +20,17 @@ struct BenchComparisonReport {
             "compared with \(path) (recorded \(baseline.created), rendition \(baseline.machine.renditionVersion); this is \(machine.renditionVersion)), gate: \(gate.rawValue) at most \(tolerance.text) slower"
         ]
         if !comparison.rows.isEmpty {
-            var table = [["benchmark", "baseline p50 µs", "current p50 µs"] + changeColumns.map { "\($0.rawValue) change" } + ["verdict"]]
+            var table = [
+                ["benchmark", "baseline p50 µs", "current p50 µs"] + changeColumns.map { "\($0.rawValue) change" } + [
+                    "verdict"
+                ]
+            ]
             for row in comparison.rows {
                 table.append(
-                    ["\(row.key.benchmark) \(row.key.input)", Self.microseconds(row.baseline.p50), Self.microseconds(row.current.p50)]
+                    [
+                        "\(row.key.benchmark) \(row.key.input)", Self.microseconds(row.baseline.p50),
+                        Self.microseconds(row.current.p50),
+                    ]
                         + changeColumns.map { Self.percent(row.change($0)) }
                         + [row.verdict == .regression ? "REGRESSION" : row.verdict.rawValue])
             }
@@ -40,9 +47,13 @@ struct BenchComparisonReport {
         if comparison.rows.isEmpty {
             lines.append("no benchmark of this run is in the baseline")
         } else if regressions == 0 {
-            lines.append("ok: \(comparison.rows.count) benchmark(s) within \(tolerance.text) of the baseline at \(gate.rawValue)")
+            lines.append(
+                "ok: \(comparison.rows.count) benchmark(s) within \(tolerance.text) of the baseline at \(gate.rawValue)"
+            )
         } else {
-            lines.append("regression: \(regressions) of \(comparison.rows.count) benchmark(s) more than \(tolerance.text) slower than the baseline at \(gate.rawValue)")
+            lines.append(
+                "regression: \(regressions) of \(comparison.rows.count) benchmark(s) more than \(tolerance.text) slower than the baseline at \(gate.rawValue)"
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -67,7 +78,8 @@ struct BenchComparisonReport {
             "results": comparison.rows.map { row -> [String: Any] in
                 key(row.key).merging([
                     "baseline": statistics(row.baseline), "current": statistics(row.current),
-                    "change_percent": Dictionary(uniqueKeysWithValues: BenchPercentile.allCases.map { ($0.rawValue, finite(row.change($0))) }),
+                    "change_percent": Dictionary(
+                        uniqueKeysWithValues: BenchPercentile.allCases.map { ($0.rawValue, finite(row.change($0))) }),
                     "verdict": row.verdict.rawValue, "input_changed": row.inputChanged,
                 ]) { a, _ in a }
             },

@@ -37,7 +37,8 @@ struct BenchGate {
                 printError("warning: \(path) was recorded on another machine: \(reason); the timings may not compare")
             }
             let compared = BenchComparison(
-                baseline: baseline.records, current: records, gate: options.gate ?? .p50, tolerance: options.tolerance ?? .standard)
+                baseline: baseline.records, current: records, gate: options.gate ?? .p50,
+                tolerance: options.tolerance ?? .standard)
             let report = BenchComparisonReport(comparison: compared, path: path, baseline: baseline, machine: machine)
             print(json ? report.json() : "\n" + report.text())
             comparison = compared
@@ -51,7 +52,8 @@ struct BenchGate {
         }
         guard let comparison, let path = options.compare else { return }
         if comparison.rows.isEmpty {
-            throw runFailure("no benchmark of this run is in \(path) (another subcommand, other inputs or other options?)")
+            throw runFailure(
+                "no benchmark of this run is in \(path) (another subcommand, other inputs or other options?)")
         }
         if !comparison.regressions.isEmpty { throw ExitCode(Self.regressionExitCode) }
     }

@@ -76,15 +76,17 @@ extension BenchRecord {
         var records: [BenchRecord] = []
         if let perFile, names.count > 1 {
             for index in names.indices {
-                records.append(BenchRecord(
-                    key: BenchKey(benchmark: benchmark, input: names[index], options: options),
-                    statistics: BenchStatistics(of: perFile[index]), inputBytes: inputBytes[index]))
+                records.append(
+                    BenchRecord(
+                        key: BenchKey(benchmark: benchmark, input: names[index], options: options),
+                        statistics: BenchStatistics(of: perFile[index]), inputBytes: inputBytes[index]))
             }
         }
         let whole = names.count == 1 ? names[0] : "all \(names.count) files"
-        records.append(BenchRecord(
-            key: BenchKey(benchmark: benchmark, input: whole, options: options),
-            statistics: BenchStatistics(of: perSticker), inputBytes: inputBytes.reduce(0, +)))
+        records.append(
+            BenchRecord(
+                key: BenchKey(benchmark: benchmark, input: whole, options: options),
+                statistics: BenchStatistics(of: perSticker), inputBytes: inputBytes.reduce(0, +)))
         return records
     }
 }

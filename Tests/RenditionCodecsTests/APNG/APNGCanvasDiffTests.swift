@@ -1,6 +1,7 @@
-@testable import RenditionCodecs
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("APNG canvas differences")
 struct APNGCanvasDiffTests {
@@ -8,7 +9,8 @@ struct APNGCanvasDiffTests {
     static func bruteForceRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> PixelRect? {
         var (x0, y0, x1, y1) = (width, height, -1, -1)
         for y in 0..<height {
-            for x in 0..<width where a[(y * width + x) * 4..<(y * width + x) * 4 + 4] != b[(y * width + x) * 4..<(y * width + x) * 4 + 4] {
+            for x in 0..<width
+            where a[(y * width + x) * 4..<(y * width + x) * 4 + 4] != b[(y * width + x) * 4..<(y * width + x) * 4 + 4] {
                 (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
             }
         }
@@ -29,7 +31,9 @@ struct APNGCanvasDiffTests {
                 changed[at] &+= UInt8(1 + generator.next() % 255)
             }
             let expected = Self.bruteForceRect(base, changed, width: width, height: height)
-            #expect(APNGCanvasDiff.changedRect(from: base, to: changed, width: width, height: height) == expected, "round \(round)")
+            #expect(
+                APNGCanvasDiff.changedRect(from: base, to: changed, width: width, height: height) == expected,
+                "round \(round)")
             #expect(!APNGCanvasDiff.same(base, changed))
         }
     }

@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// The reference frames written by `Scripts/make-apng-references.py` (straight RGBA8).
@@ -17,7 +17,7 @@ struct APNGReference: Decodable {
 
     static let all: [String: APNGReference] = {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: Fixtures.path("apng/expected/index.json"))),
-              let index = try? JSONDecoder().decode([String: APNGReference].self, from: data)
+            let index = try? JSONDecoder().decode([String: APNGReference].self, from: data)
         else { return [:] }
         return index
     }()
@@ -29,8 +29,9 @@ struct APNGReference: Decodable {
         let frameBytes = reference.width * reference.height * 4
         #expect(bytes.count == frameBytes * reference.frames)
         return (0..<reference.frames).map { i in
-            Raster(width: reference.width, height: reference.height,
-                   straightRGBA: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)]))
+            Raster(
+                width: reference.width, height: reference.height,
+                straightRGBA: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)]))
         }
     }
 
@@ -123,7 +124,8 @@ struct APNGConformanceTests {
     }
 
     /// Plain PNGs go through Rendition's own inflate/unfilter/expand path (not libpng).
-    @Test("every PngSuite file decodes to the reference pixels; corrupt ones give typed errors", arguments: pngSuiteFiles)
+    @Test(
+        "every PngSuite file decodes to the reference pixels; corrupt ones give typed errors", arguments: pngSuiteFiles)
     func pngSuite(file: String) throws {
         let bytes = try Fixtures.bytes("pngsuite/" + file)
         if file.hasPrefix("x") {

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("APNG: truncated, corrupt and over-limit files")
@@ -28,7 +28,8 @@ struct APNGCorruptionTests {
         cuts += Array(stride(from: 80, to: bytes.count, by: 3))
         for cut in cuts {
             let reason = Self.corruptReason(Array(bytes[0..<cut]))
-            #expect(reason != nil, "\(file) cut at \(cut) bytes: \(String(describing: Self.error(Array(bytes[0..<cut]))))")
+            #expect(
+                reason != nil, "\(file) cut at \(cut) bytes: \(String(describing: Self.error(Array(bytes[0..<cut]))))")
         }
         // The message says why for cuts past the signature.
         #expect(Self.corruptReason(Array(bytes[0..<(bytes.count - 5)]))?.contains("truncated") == true)
@@ -42,7 +43,8 @@ struct APNGCorruptionTests {
         for chunk in chunks {
             var crcFlipped = bytes
             crcFlipped[chunk.offset + 8 + chunk.data.count + 3] ^= 0x10
-            #expect(Self.corruptReason(crcFlipped)?.contains("bad CRC in the \(chunk.type) chunk") == true, "\(chunk.type)")
+            #expect(
+                Self.corruptReason(crcFlipped)?.contains("bad CRC in the \(chunk.type) chunk") == true, "\(chunk.type)")
             if !chunk.data.isEmpty {
                 var dataFlipped = bytes
                 dataFlipped[chunk.offset + 8 + chunk.data.count / 2] ^= 0x01
@@ -139,7 +141,8 @@ struct APNGCorruptionTests {
         #expect(limitReason(DecodeLimits(maxDecodedBytes: 4_194_303))?.contains("4194304 bytes") == true)
         #expect(limitReason(DecodeLimits(maxInputBytes: 1000)) != nil)
         // Exactly at the limits the (undamaged) file decodes.
-        let exact = DecodeLimits(maxWidth: 128, maxHeight: 64, maxPixels: 8192, maxFrames: 128, maxDecodedBytes: 4_194_304)
+        let exact = DecodeLimits(
+            maxWidth: 128, maxHeight: 64, maxPixels: 8192, maxFrames: 128, maxDecodedBytes: 4_194_304)
         #expect(try APNGDecoder.decode(bytes, limits: exact).frames.count == 128)
     }
 
@@ -169,28 +172,37 @@ struct APNGCorruptionTests {
     @Test("scanline data: invalid filter types and palettes are errors; out-of-range indices read as libpng reads them")
     func scanlineData() throws {
         // 2x2 RGBA, second row with filter type 5.
-        let rgba = PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 6,
-                                    scanlines: [0] + Array(repeating: 200, count: 8) + [5] + Array(repeating: 1, count: 8))
+        let rgba = PNGChunkList.png(
+            width: 2, height: 2, bitDepth: 8, colorType: 6,
+            scanlines: [0] + Array(repeating: 200, count: 8) + [5] + Array(repeating: 1, count: 8))
         #expect(Self.corruptReason(rgba)?.contains("image: invalid filter type 5 in row 1") == true)
         #expect(throws: CodecError.self) { _ = try PNGDecoder.decode(rgba) }  // libpng agrees
 
         // A palette image without PLTE, and with a PLTE of a length that is not 3n.
         let indices: [UInt8] = [0, 0, 1, 0, 2, 3]
-        #expect(Self.corruptReason(PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3, scanlines: indices))?
-            .contains("without a PLTE") == true)
-        #expect(Self.corruptReason(PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3, palette: [1, 2, 3, 4],
-                                                    scanlines: indices)) != nil)
+        #expect(
+            Self.corruptReason(PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3, scanlines: indices))?
+                .contains("without a PLTE") == true)
+        #expect(
+            Self.corruptReason(
+                PNGChunkList.png(
+                    width: 2, height: 2, bitDepth: 8, colorType: 3, palette: [1, 2, 3, 4],
+                    scanlines: indices)) != nil)
 
         // Indices 2 and 3 past a 2-entry palette (with a 1-entry tRNS): as libpng, opaque black.
-        let outOfRange = PNGChunkList.png(width: 2, height: 2, bitDepth: 8, colorType: 3,
-                                          palette: [255, 0, 0, 0, 255, 0], transparency: [128], scanlines: indices)
+        let outOfRange = PNGChunkList.png(
+            width: 2, height: 2, bitDepth: 8, colorType: 3,
+            palette: [255, 0, 0, 0, 255, 0], transparency: [128], scanlines: indices)
         let ours = try APNGDecoder.decode(outOfRange).firstFrame
         let sameAsLibPNG = ours == (try PNGDecoder.decode(outOfRange))
         #expect(sameAsLibPNG)
-        #expect(ours[0, 0] == RGBA(128, 0, 0, 128) && ours[1, 0] == RGBA(0, 255, 0, 255) && ours[0, 1] == RGBA(0, 0, 0, 255) && ours[1, 1] == RGBA(0, 0, 0, 255))
+        #expect(
+            ours[0, 0] == RGBA(128, 0, 0, 128) && ours[1, 0] == RGBA(0, 255, 0, 255) && ours[0, 1] == RGBA(0, 0, 0, 255)
+                && ours[1, 1] == RGBA(0, 0, 0, 255))
 
         // An invalid colour type / bit depth combination.
-        #expect(Self.corruptReason(PNGChunkList.png(width: 1, height: 1, bitDepth: 4, colorType: 6, scanlines: [0, 0, 0]))?
-            .contains("bit depth 4 is not allowed with colour type 6") == true)
+        #expect(
+            Self.corruptReason(PNGChunkList.png(width: 1, height: 1, bitDepth: 4, colorType: 6, scanlines: [0, 0, 0]))?
+                .contains("bit depth 4 is not allowed with colour type 6") == true)
     }
 }

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// Animations built from real sticker art for the encoder tests.
@@ -27,8 +27,9 @@ enum SyntheticAnimation {
             (with([(70, 240, 24, 24, RGBA(200, 30, 30, 255)), bar]), .centiseconds(10)),
             (face, FrameDelay(numerator: 3, denominator: 7)),
         ]
-        return Animation(width: 300, height: 300, frames: frames.map { AnimationFrame(raster: $0.0, delay: $0.1) },
-                         loopCount: 3)
+        return Animation(
+            width: 300, height: 300, frames: frames.map { AnimationFrame(raster: $0.0, delay: $0.1) },
+            loopCount: 3)
     }
 
     /// The blinking face where a translucent shadow appears in a transparent corner while
@@ -39,8 +40,10 @@ enum SyntheticAnimation {
         let blinking = try blinking()
         var shadow = blinking.frames[1].raster
         for y in 262..<298 { for x in 2..<32 { shadow[x, y] = RGBA(20, 10, 40, 100) } }
-        let frames = [blinking.frames[0], AnimationFrame(raster: shadow, delay: .centiseconds(12)),
-                      blinking.frames[0], blinking.frames[1]]
+        let frames = [
+            blinking.frames[0], AnimationFrame(raster: shadow, delay: .centiseconds(12)),
+            blinking.frames[0], blinking.frames[1],
+        ]
         return Animation(width: 300, height: 300, frames: frames, loopCount: 0)
     }
 
@@ -84,7 +87,9 @@ struct APNGEncoderTests {
         for (index, (got, want)) in zip(decoded.frames, expected).enumerated() {
             let same = got.raster == want.raster
             #expect(same, "\(label) frame \(index): pixels differ")
-            if expected.count > 1 { #expect(got.delay == want.delay, "\(label) frame \(index): delay \(got.delay) != \(want.delay)") }
+            if expected.count > 1 {
+                #expect(got.delay == want.delay, "\(label) frame \(index): delay \(got.delay) != \(want.delay)")
+            }
         }
     }
 
@@ -97,8 +102,9 @@ struct APNGEncoderTests {
             let same = got == want.raster
             #expect(same, "\(label) frame \(index): Pillow's pixels differ")
             if expected.count > 1 {
-                #expect(abs(result.durations[index] - want.delay.seconds * 1000) < 1e-6,
-                        "\(label) frame \(index): Pillow's duration \(result.durations[index]) ms != \(want.delay)")
+                #expect(
+                    abs(result.durations[index] - want.delay.seconds * 1000) < 1e-6,
+                    "\(label) frame \(index): Pillow's duration \(result.durations[index]) ms != \(want.delay)")
             }
         }
     }
@@ -125,7 +131,9 @@ struct APNGEncoderTests {
 
     @Test("synthetic sticker animations round-trip exactly, in our decoder and in Pillow")
     func stickerRoundTrip() throws {
-        let sources = [try SyntheticAnimation.blinking(), try SyntheticAnimation.sliding(), try SyntheticAnimation.shadowed()]
+        let sources = [
+            try SyntheticAnimation.blinking(), try SyntheticAnimation.sliding(), try SyntheticAnimation.shadowed(),
+        ]
         var encoded: [[UInt8]] = []
         for (index, source) in sources.enumerated() {
             for options in [APNGEncoder.Options(), .init(allowPalette: false), .init(interFrameOptimization: false)] {
@@ -166,8 +174,9 @@ struct APNGEncoderTests {
         for (label, source, largestShare) in cases {
             let optimised = try APNGEncoder().encode(source)
             let plain = try APNGEncoder(options: .init(interFrameOptimization: false)).encode(source)
-            #expect(Double(optimised.count) <= largestShare * Double(plain.count),
-                    "\(label): \(plain.count) -> \(optimised.count) bytes, over \(largestShare) of the unoptimised size")
+            #expect(
+                Double(optimised.count) <= largestShare * Double(plain.count),
+                "\(label): \(plain.count) -> \(optimised.count) bytes, over \(largestShare) of the unoptimised size")
             if label != "muybridge" {
                 #expect(optimised.count < plain.count, "\(label)")
             }
@@ -188,11 +197,17 @@ struct APNGEncoderTests {
     @Test("one frame (or all frames identical) is written as a plain PNG")
     func singleFrame() throws {
         let face = try Fixtures.raster("stickers/derived/1F601-300.png")
-        for animation in [Animation(still: face),
-                          Animation(width: 300, height: 300, frames: Array(repeating: AnimationFrame(raster: face, delay: .centiseconds(5)), count: 4))] {
+        for animation in [
+            Animation(still: face),
+            Animation(
+                width: 300, height: 300,
+                frames: Array(repeating: AnimationFrame(raster: face, delay: .centiseconds(5)), count: 4)),
+        ] {
             let bytes = try APNGEncoder().encode(animation)
             #expect(!PNGChunkList(bytes).chunks.contains { $0.type == "acTL" })
-            let plainPNG = bytes == (try PNGEncoder(options: .init(compressionLevel: APNGEncoder.defaultCompressionLevel)).encode(face))
+            let plainPNG =
+                bytes
+                == (try PNGEncoder(options: .init(compressionLevel: APNGEncoder.defaultCompressionLevel)).encode(face))
             #expect(plainPNG)
             let decodedFace = try APNGDecoder.decode(bytes).frames.map(\.raster) == [face]
             #expect(decodedFace)
@@ -203,7 +218,8 @@ struct APNGEncoderTests {
     func colorType() throws {
         let blinking = try APNGEncoder().encode(try SyntheticAnimation.blinking())
         #expect(blinking[25] == 6)  // the face has soft edges: thousands of colours
-        let muybridge = try APNGEncoder().encode(try APNGDecoder.decode(try Fixtures.bytes("apng/wuffs/muybridge.apng")))
+        let muybridge = try APNGEncoder().encode(
+            try APNGDecoder.decode(try Fixtures.bytes("apng/wuffs/muybridge.apng")))
         #expect(muybridge[25] == 3)  // 162 greys + transparency
         let noPalette = try APNGEncoder(options: .init(allowPalette: false)).encode(
             try APNGDecoder.decode(try Fixtures.bytes("apng/wuffs/muybridge.apng")))
@@ -246,8 +262,12 @@ struct APNGEncoderTests {
             (FrameDelay(numerator: 999_999, denominator: 1_000_003), -1, -1),
         ]
         for (delay, numerator, denominator) in cases {
-            let animation = Animation(width: 2, height: 1, frames: [AnimationFrame(raster: a, delay: delay),
-                                                                    AnimationFrame(raster: b, delay: delay)])
+            let animation = Animation(
+                width: 2, height: 1,
+                frames: [
+                    AnimationFrame(raster: a, delay: delay),
+                    AnimationFrame(raster: b, delay: delay),
+                ])
             let got = try APNGDecoder.decode(try APNGEncoder().encode(animation)).frames[0].delay
             let want = numerator > 0 ? (numerator, denominator) : Self.nearest16Bit(delay.numerator, delay.denominator)
             #expect(got.numerator == want.0 && got.denominator == want.1, "\(delay) stored as \(got), want \(want)")
@@ -270,7 +290,9 @@ struct APNGEncoderThreadTests {
         var frames: [AnimationFrame] = []
         for i in 0..<11 {
             var raster = base
-            for y in 0..<(40 + i * 7) { for x in (i * 11)..<(i * 11 + 30) { raster[x, y] = RGBA(UInt8(20 * i), 90, 200, 255) } }
+            for y in 0..<(40 + i * 7) {
+                for x in (i * 11)..<(i * 11 + 30) { raster[x, y] = RGBA(UInt8(20 * i), 90, 200, 255) }
+            }
             frames.append(AnimationFrame(raster: raster, delay: .centiseconds(4 + i % 3)))
         }
         let animation = Animation(width: 512, height: 512, frames: frames, loopCount: 2)

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// Robert Ancell's GIF test suite (`Fixtures/gif/ancell-gif-test-suite`): every test in its
@@ -15,15 +15,18 @@ import Testing
 @Suite("GIF decoding: Ancell's GIF test suite")
 struct GIFAncellSuiteTests {
     static let folder = "gif/ancell-gif-test-suite"
-    static let tests: [String] = ((try? String(contentsOfFile: Fixtures.path(folder + "/TESTS"), encoding: .utf8)) ?? "")
+    static let tests: [String] =
+        ((try? String(contentsOfFile: Fixtures.path(folder + "/TESTS"), encoding: .utf8)) ?? "")
         .split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
     /// The suite's limits: GIF allows 65,535 px per side.
     static let limits = DecodeLimits(maxWidth: 65_535, maxHeight: 65_535)
 
     /// Where Rendition deliberately differs from the suite, and why.
     static let deliberateDifferences: [String: String] = [
-        "plain-text": "the suite expects no frames; browsers ignore the plain text extension and draw the image that follows, and so does Rendition",
-        "gif87a-animation": "the suite expects an infinite loop; the file has no looping extension (GIF87a cannot have one), so browsers play it once and Rendition reports loopCount 1",
+        "plain-text":
+            "the suite expects no frames; browsers ignore the plain text extension and draw the image that follows, and so does Rendition",
+        "gif87a-animation":
+            "the suite expects an infinite loop; the file has no looping extension (GIF87a cannot have one), so browsers play it once and Rendition reports loopCount 1",
     ]
 
     @Test("the TESTS list is complete")
@@ -36,12 +39,14 @@ struct GIFAncellSuiteTests {
         let conf = try GIFSuiteConfiguration(contentsOf: Fixtures.path("\(Self.folder)/\(name).conf"))
         let bytes = try Fixtures.bytes("\(Self.folder)/\(conf.input)")
         if conf.frames.isEmpty && Self.deliberateDifferences[name] == nil {
-            #expect(performing: { _ = try GIFDecoder.decode(bytes, limits: Self.limits) }, throws: { error in
-                switch error as? CodecError {
-                case .corrupt(.gif, let reason)?, .limitExceeded(.gif, let reason)?: !reason.isEmpty
-                default: false
-                }
-            })
+            #expect(
+                performing: { _ = try GIFDecoder.decode(bytes, limits: Self.limits) },
+                throws: { error in
+                    switch error as? CodecError {
+                    case .corrupt(.gif, let reason)?, .limitExceeded(.gif, let reason)?: !reason.isEmpty
+                    default: false
+                    }
+                })
             return
         }
         let animation = try GIFDecoder.decode(bytes, limits: Self.limits)
@@ -49,14 +54,18 @@ struct GIFAncellSuiteTests {
         if name == "plain-text" {
             // Ours: the image under the text extension, index 0 (opaque black) everywhere.
             #expect(animation.frames.count == 1)
-            #expect(animation.firstFrame.straightRGBA() == [UInt8](repeating: 0, count: 40 * 8 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
+            #expect(
+                animation.firstFrame.straightRGBA()
+                    == [UInt8](repeating: 0, count: 40 * 8 * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 })
             return
         }
         let expectedPlays = name == "gif87a-animation" ? 1 : conf.loopCount.map { $0 + 1 } ?? 0
         #expect(animation.loopCount == expectedPlays, "loop count")
 
         let suiteFrames = Self.suiteView(of: animation, conf: conf)
-        try #require(suiteFrames.count == conf.frames.count, "\(name): \(suiteFrames.count) frames, the suite lists \(conf.frames.count)")
+        try #require(
+            suiteFrames.count == conf.frames.count,
+            "\(name): \(suiteFrames.count) frames, the suite lists \(conf.frames.count)")
         for (index, (frame, expected)) in zip(suiteFrames, conf.frames).enumerated() {
             let reference = try Self.reference(expected.file, width: conf.width, height: conf.height)
             let mismatch = Self.firstMismatch(frame.raster, reference)

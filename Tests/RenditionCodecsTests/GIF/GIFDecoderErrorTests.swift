@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// Damaged, hostile and oversized GIFs: typed errors with clear reasons, limits applied
@@ -41,7 +41,9 @@ struct GIFDecoderErrorTests {
     @Test("a 65,535 x 65,535 canvas is refused from the header")
     func hugeCanvas() throws {
         let bytes = try Fixtures.bytes(Self.ancell + "max-size.gif")
-        let error = Self.reason { _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxWidth: 65_535, maxHeight: 65_535)) }
+        let error = Self.reason {
+            _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxWidth: 65_535, maxHeight: 65_535))
+        }
         guard case .limitExceeded(.gif, let reason)? = error else {
             Issue.record("expected limitExceeded, got \(String(describing: error))")
             return
@@ -58,7 +60,10 @@ struct GIFDecoderErrorTests {
         }
         // 30 x 20 px x 4 bytes = 2,400 bytes per frame, 36,000 for the 15 frames: refused from
         // the block scan, before the first frame is decoded.
-        #expect(throws: CodecError.limitExceeded(format: .gif, reason: "decoding would need 36000 bytes, over the limit of 24000")) {
+        #expect(
+            throws: CodecError.limitExceeded(
+                format: .gif, reason: "decoding would need 36000 bytes, over the limit of 24000")
+        ) {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxDecodedBytes: 24_000))
         }
         #expect(throws: CodecError.self) { _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxInputBytes: 100)) }
@@ -86,7 +91,9 @@ struct GIFDecoderErrorTests {
             do {
                 let partial = try GIFDecoder.decode(Array(bytes[0..<cut]))
                 // Only complete frames come back, identical to the full file's first ones.
-                #expect(partial.frames.count >= 1 && partial.frames == Array(full.frames.prefix(partial.frames.count)), "cut at \(cut)")
+                #expect(
+                    partial.frames.count >= 1 && partial.frames == Array(full.frames.prefix(partial.frames.count)),
+                    "cut at \(cut)")
                 #expect(partial.loopCount == full.loopCount)
                 recovered += 1
             } catch {
@@ -128,10 +135,13 @@ struct GIFDecoderErrorTests {
         #expect(throws: CodecError.self) { _ = try GIFDecoder.decode(header + [0x42]) }
     }
 
-    @Test("byte-flipped files decode or give a typed error, never crash", arguments: [
-        "gif/wuffs/muybridge.gif", "gif/wuffs/hippopotamus.interlaced.gif", "gif/pillow/dispose_prev.gif",
-        "gif/pillow/transparent_dispose.gif", "gif/peterdn-gif-test-suite/animated_transparent_restoreprev_loop.gif",
-    ])
+    @Test(
+        "byte-flipped files decode or give a typed error, never crash",
+        arguments: [
+            "gif/wuffs/muybridge.gif", "gif/wuffs/hippopotamus.interlaced.gif", "gif/pillow/dispose_prev.gif",
+            "gif/pillow/transparent_dispose.gif",
+            "gif/peterdn-gif-test-suite/animated_transparent_restoreprev_loop.gif",
+        ])
     func mutations(file: String) throws {
         let original = try Fixtures.bytes(file)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -148,7 +158,10 @@ struct GIFDecoderErrorTests {
             }
             do {
                 let animation = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxPixels: 4_000_000))
-                #expect(animation.frames.allSatisfy { $0.raster.width == animation.width && $0.raster.height == animation.height })
+                #expect(
+                    animation.frames.allSatisfy {
+                        $0.raster.width == animation.width && $0.raster.height == animation.height
+                    })
                 decoded += 1
             } catch {
                 failed += 1

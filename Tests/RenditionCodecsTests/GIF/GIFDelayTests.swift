@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// GIF delays: kept exactly as stored (centiseconds), and the browsers' playback delay.
@@ -13,7 +13,8 @@ struct GIFDelayTests {
         #expect(FrameDelay.centiseconds(2).browserPlaybackDelay == .centiseconds(2))
         #expect(FrameDelay.milliseconds(10).browserPlaybackDelay == .milliseconds(100))
         #expect(FrameDelay.milliseconds(11).browserPlaybackDelay == .milliseconds(11))
-        #expect(FrameDelay(numerator: 1, denominator: 60).browserPlaybackDelay == FrameDelay(numerator: 1, denominator: 60))
+        #expect(
+            FrameDelay(numerator: 1, denominator: 60).browserPlaybackDelay == FrameDelay(numerator: 1, denominator: 60))
     }
 
     @Test("zero delays are kept as stored, and played as 10 cs")

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
-import Synchronization
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
+import Synchronization
 import Testing
 
 /// The GIF encoder on true-colour sticker animations and synthetic cases: quantisation error
@@ -20,7 +20,8 @@ struct GIFEncoderTests {
                 guard p.a >= 128 else { continue }
                 let grey = Int(AlphaConversion.premultiply(128, alpha: 255 - p.a))
                 out[x, y] = RGBA(
-                    UInt8(min(255, Int(p.r) + grey)), UInt8(min(255, Int(p.g) + grey)), UInt8(min(255, Int(p.b) + grey)), 255)
+                    UInt8(min(255, Int(p.r) + grey)), UInt8(min(255, Int(p.g) + grey)),
+                    UInt8(min(255, Int(p.b) + grey)), 255)
             }
         }
         return out
@@ -40,12 +41,16 @@ struct GIFEncoderTests {
     static let bouncing = Result { try StickerAnimations.bouncing("noto-512/emoji_u1f3c2.png", size: 160) }
     static let slideshow = Result { try StickerAnimations.slideshow(StickerAnimations.notoFiles, size: 160) }
 
-    @Test("quantised true-colour stickers: error bounds on opaque pixels, transparency exact", arguments: [
-        (GIFEncoder.Dithering.none, 1.5, 48), (.ordered, 3.5, 48), (.floydSteinberg, 1.5, 64),
-    ])
+    @Test(
+        "quantised true-colour stickers: error bounds on opaque pixels, transparency exact",
+        arguments: [
+            (GIFEncoder.Dithering.none, 1.5, 48), (.ordered, 3.5, 48), (.floydSteinberg, 1.5, 64),
+        ])
     func quantisedQuality(dithering: GIFEncoder.Dithering, meanBound: Double, maxBound: Int) throws {
         for source in [try Self.bouncing.get(), try Self.slideshow.get()] {
-            #expect(source.frames.contains { GIFRoundTripTests.colorCount(Self.resolved($0.raster)) > 255 }, "input must need quantising")
+            #expect(
+                source.frames.contains { GIFRoundTripTests.colorCount(Self.resolved($0.raster)) > 255 },
+                "input must need quantising")
             let bytes = try GIFEncoder(options: .init(dithering: dithering)).encode(source)
             let gif = try GIFDecoder.decode(bytes)
             #expect(gif.frames.count == source.frames.count && gif.loopCount == source.loopCount)
@@ -58,7 +63,10 @@ struct GIFEncoderTests {
 
     @Test("the default matte has the smallest worst-case edge error on light and dark bubbles")
     func matteChoice() throws {
-        let backgrounds = [RGBA(255, 255, 255, 255), RGBA(0, 0, 0, 255), RGBA(233, 233, 235, 255), RGBA(38, 38, 40, 255), RGBA(10, 132, 255, 255)]
+        let backgrounds = [
+            RGBA(255, 255, 255, 255), RGBA(0, 0, 0, 255), RGBA(233, 233, 235, 255), RGBA(38, 38, 40, 255),
+            RGBA(10, 132, 255, 255),
+        ]
         func over(_ p: RGBA, _ b: RGBA) -> [Double] {
             let t = 1 - Double(p.a) / 255
             return [Double(p.r) + Double(b.r) * t, Double(p.g) + Double(b.g) * t, Double(p.b) + Double(b.b) * t]
@@ -69,7 +77,9 @@ struct GIFEncoderTests {
         func worstEdgeError(_ matte: GIFEncoder.Matte) throws -> Double {
             var perBackground = [Double](repeating: 0, count: backgrounds.count)
             for source in stickers {
-                let gif = try GIFDecoder.decode(try GIFEncoder(options: .init(matte: matte)).encode(Animation(still: source))).firstFrame
+                let gif = try GIFDecoder.decode(
+                    try GIFEncoder(options: .init(matte: matte)).encode(Animation(still: source))
+                ).firstFrame
                 for (i, b) in backgrounds.enumerated() {
                     var sum = 0.0, n = 0
                     for y in 0..<source.height {
@@ -97,7 +107,9 @@ struct GIFEncoderTests {
             for x in 0..<128 { raster[x, y] = RGBA(UInt8(x * 2), UInt8(y * 4), 90, 255) }
         }
         func blockError(_ dithering: GIFEncoder.Dithering) throws -> Double {
-            let gif = try GIFDecoder.decode(try GIFEncoder(options: .init(dithering: dithering, maxColors: 16)).encode(Animation(still: raster))).firstFrame
+            let gif = try GIFDecoder.decode(
+                try GIFEncoder(options: .init(dithering: dithering, maxColors: 16)).encode(Animation(still: raster))
+            ).firstFrame
             var total = 0.0
             for by in stride(from: 0, to: 64, by: 8) {
                 for bx in stride(from: 0, to: 128, by: 8) {
@@ -139,7 +151,9 @@ struct GIFEncoderTests {
         var background = Raster(width: 64, height: 32)
         for y in 0..<32 {
             // 224 colours: an exact palette.
-            for x in 0..<64 { background[x, y] = RGBA(UInt8(x / 8 * 36), UInt8(y / 8 * 80), UInt8((x + y) % 7 * 30), 255) }
+            for x in 0..<64 {
+                background[x, y] = RGBA(UInt8(x / 8 * 36), UInt8(y / 8 * 80), UInt8((x + y) % 7 * 30), 255)
+            }
         }
         // The background alone, then a white square moving 10 px per frame.
         let frames = (0..<5).map { k -> AnimationFrame in
@@ -160,7 +174,9 @@ struct GIFEncoderTests {
         #expect(try GIFDecoder.decode(bytes).frames == source.frames)
     }
 
-    @Test("noise in 2 to 255 colours round-trips exactly (LZW code size changes and table resets)", arguments: [2, 3, 16, 17, 200, 255])
+    @Test(
+        "noise in 2 to 255 colours round-trips exactly (LZW code size changes and table resets)",
+        arguments: [2, 3, 16, 17, 200, 255])
     func noise(colors: Int) throws {
         var state: UInt64 = UInt64(colors) &* 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
@@ -178,7 +194,8 @@ struct GIFEncoderTests {
                 raster[x, y] = x % 17 < 9 ? palette[(x / 9 + y) % colors] : palette[next() % colors]
             }
         }
-        let source = Animation(width: 300, height: 200, frames: [AnimationFrame(raster: raster, delay: .centiseconds(3))], loopCount: 1)
+        let source = Animation(
+            width: 300, height: 200, frames: [AnimationFrame(raster: raster, delay: .centiseconds(3))], loopCount: 1)
         let bytes = try GIFEncoder().encode(source)
         #expect(try GIFDecoder.decode(bytes).frames == source.frames)
         let pillow = try PillowOracle.decode([bytes])
@@ -196,8 +213,11 @@ struct GIFEncoderTests {
         #expect(GIFEncoder.centiseconds(FrameDelay(numerator: 1000, denominator: 1)) == 65_535)
         var raster = Raster(width: 2, height: 2)
         raster[0, 0] = RGBA(255, 0, 0, 255)
-        let delays = [FrameDelay(numerator: 1, denominator: 60), .centiseconds(0), .centiseconds(1), .milliseconds(333)]
-        let source = Animation(width: 2, height: 2, frames: delays.map { AnimationFrame(raster: raster, delay: $0) }, loopCount: 0)
+        let delays = [
+            FrameDelay(numerator: 1, denominator: 60), .centiseconds(0), .centiseconds(1), .milliseconds(333),
+        ]
+        let source = Animation(
+            width: 2, height: 2, frames: delays.map { AnimationFrame(raster: raster, delay: $0) }, loopCount: 0)
         let decoded = try GIFDecoder.decode(try GIFEncoder().encode(source))
         #expect(decoded.frames.map(\.delay) == [2, 0, 1, 33].map(FrameDelay.centiseconds))
     }
@@ -206,8 +226,14 @@ struct GIFEncoderTests {
     func loopCounts() throws {
         var raster = Raster(width: 1, height: 1)
         raster[0, 0] = RGBA(0, 0, 255, 255)
-        for (plays, repeatCount, back) in [(0, 0, 0), (1, nil, 1), (2, 1, 2), (7, 6, 7), (65_536, 65_535, 65_536), (100_000, 65_535, 65_536)] {
-            let source = Animation(width: 1, height: 1, frames: [AnimationFrame(raster: raster, delay: .centiseconds(5))] + [AnimationFrame(raster: Raster(width: 1, height: 1), delay: .centiseconds(5))], loopCount: plays)
+        for (plays, repeatCount, back) in [
+            (0, 0, 0), (1, nil, 1), (2, 1, 2), (7, 6, 7), (65_536, 65_535, 65_536), (100_000, 65_535, 65_536),
+        ] {
+            let source = Animation(
+                width: 1, height: 1,
+                frames: [AnimationFrame(raster: raster, delay: .centiseconds(5))] + [
+                    AnimationFrame(raster: Raster(width: 1, height: 1), delay: .centiseconds(5))
+                ], loopCount: plays)
             let bytes = try GIFEncoder().encode(source)
             #expect(GIFStructure(bytes)?.repeatCount == repeatCount, "\(plays) plays")
             #expect(try GIFDecoder.decode(bytes).loopCount == back)
@@ -231,20 +257,26 @@ struct GIFEncoderTests {
         let still = Animation(still: Raster(width: 2, height: 2))
         #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColors: 1)).encode(still) }
         #expect(throws: CodecError.self) { _ = try GIFEncoder(options: .init(maxColors: 257)).encode(still) }
-        #expect(throws: CodecError.self) { _ = try GIFEncoder().encode(Animation(still: Raster(width: 70_000, height: 1))) }
+        #expect(throws: CodecError.self) {
+            _ = try GIFEncoder().encode(Animation(still: Raster(width: 70_000, height: 1)))
+        }
     }
 
     @Test("Pillow decodes our GIFs to exactly our frames, delays and loop counts")
     func pillowAgrees() throws {
         var sources: [Animation] = [try Self.bouncing.get(), try Self.slideshow.get()]
-        for file in ["gif/wuffs/muybridge.gif", "gif/pillow/dispose_prev.gif", "gif/pillow/transparent_dispose.gif",
-                     "gif/peterdn-gif-test-suite/animated_transparent_frame_restoreprev_loop.gif", "gif/ancell-gif-test-suite/high-color.gif"] {
+        for file in [
+            "gif/wuffs/muybridge.gif", "gif/pillow/dispose_prev.gif", "gif/pillow/transparent_dispose.gif",
+            "gif/peterdn-gif-test-suite/animated_transparent_frame_restoreprev_loop.gif",
+            "gif/ancell-gif-test-suite/high-color.gif",
+        ] {
             sources.append(try GIFDecoder.decode(try Fixtures.bytes(file)))
         }
         var files: [[UInt8]] = []
         for source in sources {
             files.append(try GIFEncoder().encode(source))
-            files.append(try GIFEncoder(options: .init(dithering: .floydSteinberg, optimizeFrames: false)).encode(source))
+            files.append(
+                try GIFEncoder(options: .init(dithering: .floydSteinberg, optimizeFrames: false)).encode(source))
         }
         let pillow = try PillowOracle.decode(files)
         for (index, (bytes, theirs)) in zip(files, pillow).enumerated() {

@@ -7,7 +7,9 @@ import Testing
 struct GIFEncodingSessionTests {
     @Test("frames added one at a time give the bytes of encoding the animation whole")
     func sameBytes() throws {
-        for file in ["gif/pillow/hopper.gif", "gif/pillow/dispose_prev.gif", "apng/pillow/dispose_op_previous_frame.png"] {
+        for file in [
+            "gif/pillow/hopper.gif", "gif/pillow/dispose_prev.gif", "apng/pillow/dispose_op_previous_frame.png",
+        ] {
             let animation = try ImageDecoder.decodeAnimation(try Fixtures.bytes(file))
             var session = try GIFEncoder().makeSession(width: animation.width, height: animation.height)
             for frame in animation.frames { try session.add(frame.raster, delay: frame.delay) }

@@ -1,7 +1,8 @@
-import RenditionTestSupport
-@testable import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 /// The two size levers of the GIF encoder on quantised (more than 255 colours) stickers:
 /// the palette stops growing at the colour tolerance, and lossy LZW lengthens matches with
@@ -16,7 +17,10 @@ struct GIFPaletteSizeTests {
             for y in 0..<a.raster.height {
                 for x in 0..<a.raster.width {
                     let p = a.raster[x, y], q = expected[x, y]
-                    if (p.a == 0) != (q.a == 0) { mismatches += 1; continue }
+                    if (p.a == 0) != (q.a == 0) {
+                        mismatches += 1
+                        continue
+                    }
                     guard p.a != 0 else { continue }
                     for (u, v) in [(p.r, q.r), (p.g, q.g), (p.b, q.b)] { sum += (Int(u) - Int(v)) * (Int(u) - Int(v)) }
                     count += 3
@@ -83,8 +87,9 @@ struct GIFPaletteSizeTests {
         #expect(try GIFDecoder.decode(bytes).frames == source.frames)
     }
 
-    @Test("the own LZW encoder without loss round-trips 2 to 256 colour noise (code widths, table resets)",
-          arguments: [2, 3, 4, 16, 17, 128, 256])
+    @Test(
+        "the own LZW encoder without loss round-trips 2 to 256 colour noise (code widths, table resets)",
+        arguments: [2, 3, 4, 16, 17, 128, 256])
     func lzwRoundTrip(colors: Int) throws {
         var state = UInt64(colors) &* 0x9E37_79B9_7F4A_7C15
         var indices: [UInt8] = []
@@ -99,7 +104,9 @@ struct GIFPaletteSizeTests {
         #expect(copy == indices)
         var decoded = [UInt8](repeating: 0, count: indices.count)
         let count = try data.withUnsafeBufferPointer { input in
-            try decoded.withUnsafeMutableBufferPointer { try GIFLZWDecoder.decode(input, minimumCodeSize: codeSize, into: $0) }
+            try decoded.withUnsafeMutableBufferPointer {
+                try GIFLZWDecoder.decode(input, minimumCodeSize: codeSize, into: $0)
+            }
         }
         #expect(count == indices.count)
         #expect(decoded == indices)

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// peterdn's GIF test suite (`Fixtures/gif/peterdn-gif-test-suite`): every frame of every

@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// The Pillow and wuffs GIF fixtures against Pillow's composited frames
@@ -25,7 +25,9 @@ struct GIFPillowReferenceTests {
     }
 
     static let cases: [Case] = ["pillow", "wuffs"].flatMap { suite in
-        ((try? Fixtures.files(in: "gif/\(suite)", extension: "gif")) ?? []).map { Case(suite: suite, name: String($0.dropLast(4))) }
+        ((try? Fixtures.files(in: "gif/\(suite)", extension: "gif")) ?? []).map {
+            Case(suite: suite, name: String($0.dropLast(4)))
+        }
     }
 
     /// How Rendition deliberately differs from Pillow on some files. Pillow is not a browser:
@@ -66,8 +68,11 @@ struct GIFPillowReferenceTests {
         let animation = try GIFDecoder.decode(try Fixtures.bytes("gif/\(c.suite)/\(c.name).gif"))
         let differences = Self.deliberateDifferences[c.testDescription] ?? []
         let grows = differences.contains { if case .canvasGrowsForOutsideFrames = $0 { true } else { false } }
-        let fillsBackground = differences.contains { if case .disposalFillsBackgroundColor = $0 { true } else { false } }
-        let ourFrameCount = differences.lazy.compactMap { if case .stopsAtUnknownBytes(let n) = $0 { n } else { nil } }.first
+        let fillsBackground = differences.contains {
+            if case .disposalFillsBackgroundColor = $0 { true } else { false }
+        }
+        let ourFrameCount = differences.lazy.compactMap { if case .stopsAtUnknownBytes(let n) = $0 { n } else { nil } }
+            .first
         if grows {
             #expect(animation.width < reference.width || animation.height < reference.height)
         } else {
@@ -89,7 +94,9 @@ struct GIFPillowReferenceTests {
                 let mismatch = GIFAncellSuiteTests.firstMismatch(frame.raster, pillow)
                 #expect(mismatch == nil, "\(c.testDescription) frame \(index): \(mismatch ?? "")")
             }
-            #expect(frame.delay == .milliseconds(reference.durations_ms[index]), "\(c.testDescription) frame \(index) delay")
+            #expect(
+                frame.delay == .milliseconds(reference.durations_ms[index]), "\(c.testDescription) frame \(index) delay"
+            )
         }
         if fillsBackground {
             #expect(differingFrames > 0, "\(c.testDescription) now matches Pillow exactly; remove the difference")

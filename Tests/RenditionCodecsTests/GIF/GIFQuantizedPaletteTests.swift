@@ -1,7 +1,8 @@
-@testable import RenditionCodecs
 import RenditionCore
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 /// GIF's palettes from the shared median-cut quantiser, on the opaque pixels of fixture art.
 @Suite("GIF quantised palettes")
@@ -33,9 +34,12 @@ struct GIFQuantizedPaletteTests {
         #expect(GIFPaletteSelection.quantizedPalette(points, count: 255, tolerance: 3).count == 13)
     }
 
-    @Test("palettes are distinct opaque colours, at most as many as asked", arguments: [
-        "stickers/noto-512/emoji_u1f9da_1f3fc.png", "stickers/derived/1F354-408.png", "stickers/openmoji-618/1F354.png",
-    ])
+    @Test(
+        "palettes are distinct opaque colours, at most as many as asked",
+        arguments: [
+            "stickers/noto-512/emoji_u1f9da_1f3fc.png", "stickers/derived/1F354-408.png",
+            "stickers/openmoji-618/1F354.png",
+        ])
     func distinctOpaque(file: String) throws {
         let points = try Self.histogram(file).points()
         for count in [2, 16, 255] {

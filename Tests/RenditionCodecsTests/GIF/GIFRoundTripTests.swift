@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// GIF → GIF: every GIF fixture but the eight the decoder must reject (each checked for its
@@ -47,12 +47,14 @@ struct GIFRoundTripTests {
     func roundTrip(file: String) throws {
         let bytes = try Fixtures.bytes(file)
         if let expected = Self.rejected[file] {
-            #expect(performing: { _ = try GIFDecoder.decode(bytes, limits: Self.limits) }, throws: { error in
-                switch error as? CodecError {
-                case .corrupt(.gif, let reason)?, .limitExceeded(.gif, let reason)?: reason.contains(expected)
-                default: false
-                }
-            })
+            #expect(
+                performing: { _ = try GIFDecoder.decode(bytes, limits: Self.limits) },
+                throws: { error in
+                    switch error as? CodecError {
+                    case .corrupt(.gif, let reason)?, .limitExceeded(.gif, let reason)?: reason.contains(expected)
+                    default: false
+                    }
+                })
             return
         }
         let original = try GIFDecoder.decode(bytes, limits: Self.limits)

@@ -1,6 +1,7 @@
-@testable import RenditionCodecs
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("GIF frame planner: row scans")
 struct GIFRowScanTests {
@@ -14,7 +15,9 @@ struct GIFRowScanTests {
         for count in Array(0...70) + [412, 413] {
             for _ in 0..<12 {
                 // Few distinct values, transparent among them, so equal pixels are common.
-                func value() -> Pixel { generator.next() % 4 == 0 ? transparent : Pixel(truncatingIfNeeded: generator.next() % 3 + 1) }
+                func value() -> Pixel {
+                    generator.next() % 4 == 0 ? transparent : Pixel(truncatingIfNeeded: generator.next() % 3 + 1)
+                }
                 let a = (0..<count).map { _ in value() }
                 var b = a
                 let changes = count == 0 ? 0 : Int(generator.next() % 4)
@@ -37,12 +40,18 @@ struct GIFRowScanTests {
                 b.withUnsafeBufferPointer { pb in
                     let (x, y) = (pa.baseAddress!, pb.baseAddress!)
                     #expect(GIFRowScan.firstDifference(x, y, count: count) == (differs.first ?? count), "\(a) \(b)")
-                    #expect(GIFRowScan.firstCleared(x, y, count: count, transparent: transparent) == (cleared.first ?? count))
+                    #expect(
+                        GIFRowScan.firstCleared(x, y, count: count, transparent: transparent)
+                            == (cleared.first ?? count))
                     for from in [0, 1, count / 2, max(0, count - 1)] where from <= count {
                         let lastDiffering = differs.last(where: { $0 >= from }) ?? from - 1
                         let lastCleared = cleared.last(where: { $0 >= from }) ?? from - 1
-                        #expect(GIFRowScan.lastDifference(x, y, from: from, count: count) == lastDiffering, "\(a) \(b) from \(from)")
-                        #expect(GIFRowScan.lastCleared(x, y, from: from, count: count, transparent: transparent) == lastCleared)
+                        #expect(
+                            GIFRowScan.lastDifference(x, y, from: from, count: count) == lastDiffering,
+                            "\(a) \(b) from \(from)")
+                        #expect(
+                            GIFRowScan.lastCleared(x, y, from: from, count: count, transparent: transparent)
+                                == lastCleared)
                     }
                 }
             }

@@ -49,16 +49,19 @@ struct GIFStructure {
                 guard let blocks = subBlocks() else { return nil }
                 if label == 0xF9, let b = blocks.first, b.count == 4 {
                     control = (Int(b[0] >> 2) & 7, b[0] & 1 != 0 ? Int(b[3]) : nil, Int(b[1]) | Int(b[2]) << 8)
-                } else if label == 0xFF, blocks.first == Array("NETSCAPE2.0".utf8), blocks.count > 1, blocks[1].count == 3 {
+                } else if label == 0xFF, blocks.first == Array("NETSCAPE2.0".utf8), blocks.count > 1,
+                    blocks[1].count == 3
+                {
                     repeatCount = Int(blocks[1][1]) | Int(blocks[1][2]) << 8
                 }
             case 0x2C:
                 guard i + 10 <= bytes.count else { return nil }
                 func word(_ o: Int) -> Int { Int(bytes[i + o]) | Int(bytes[i + o + 1]) << 8 }
                 let packed = bytes[i + 9]
-                images.append(Image(
-                    x: word(1), y: word(3), width: word(5), height: word(7), hasLocalTable: packed & 0x80 != 0,
-                    disposal: control?.disposal, transparentIndex: control?.transparent, delay: control?.delay))
+                images.append(
+                    Image(
+                        x: word(1), y: word(3), width: word(5), height: word(7), hasLocalTable: packed & 0x80 != 0,
+                        disposal: control?.disposal, transparentIndex: control?.transparent, delay: control?.delay))
                 control = nil
                 i += 10
                 if packed & 0x80 != 0 { i += 3 * (2 << Int(packed & 7)) }

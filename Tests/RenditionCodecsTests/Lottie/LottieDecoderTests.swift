@@ -25,8 +25,9 @@ struct LottieDecoderTests {
         #expect(animation.frames[0].raster[0, 0].a > 200 && animation.frames[0].raster[256, 256].a == 0)
     }
 
-    @Test("the TGS and its JSON give the same frames; the JSON has no tgs marker",
-          arguments: ["OpacityStops", "LayerBlend_0", "MattWithParentAlpha"])
+    @Test(
+        "the TGS and its JSON give the same frames; the JSON has no tgs marker",
+        arguments: ["OpacityStops", "LayerBlend_0", "MattWithParentAlpha"])
     func tgsMatchesJSON(name: String) throws {
         let tgs = try LottieComposition(try Fixtures.bytes("lottie/lottie-android/\(name).tgs"))
         let json = try LottieComposition(try Fixtures.bytes("lottie/lottie-android/\(name).json"))
@@ -61,11 +62,14 @@ struct LottieDecoderTests {
     /// (OpacityStops' gradient opacity stops, mean difference 18.8 levels; MattWithParentAlpha's
     /// matte with a parent, which 0.1 draws empty), so those are checked against the library
     /// itself only (`LottieLibraryTests`).
-    @Test("frames match rlottie-python's drawing at the same size", arguments: [
-        ("LayerBlend_0.tgs", "lottie-android", 0, 341), ("LayerBlend_0.tgs", "lottie-android", 0, 171),
-        ("LayerBlend_0.tgs", "lottie-android", 60, 341), ("LayerBlend_0.tgs", "lottie-android", 60, 171),
-        ("polystar_line_clockwise_trim.json", "rlottie", 40, 200), ("polystar_line_clockwise_trim.json", "rlottie", 40, 100),
-    ])
+    @Test(
+        "frames match rlottie-python's drawing at the same size",
+        arguments: [
+            ("LayerBlend_0.tgs", "lottie-android", 0, 341), ("LayerBlend_0.tgs", "lottie-android", 0, 171),
+            ("LayerBlend_0.tgs", "lottie-android", 60, 341), ("LayerBlend_0.tgs", "lottie-android", 60, 171),
+            ("polystar_line_clockwise_trim.json", "rlottie", 40, 200),
+            ("polystar_line_clockwise_trim.json", "rlottie", 40, 100),
+        ])
     func matchesReference(file: String, folder: String, frame: Int, side: Int) throws {
         let composition = try LottieComposition(try Fixtures.bytes("lottie/\(folder)/\(file)"))
         let name = String(file.split(separator: ".")[0])
@@ -80,11 +84,14 @@ struct LottieDecoderTests {
         }
         let mean = Double(total) / Double(drawn.bytes.count)
         #expect(mean < 1.0, "\(name) frame \(frame) at \(side): mean difference \(mean)")
-        #expect(Double(over) / Double(drawn.bytes.count) < 0.005, "\(name) frame \(frame) at \(side): \(over) samples differ by more than 8")
+        #expect(
+            Double(over) / Double(drawn.bytes.count) < 0.005,
+            "\(name) frame \(frame) at \(side): \(over) samples differ by more than 8")
         // Premultiplied: no colour above its alpha; some pixels are drawn.
         for pixel in stride(from: 0, to: drawn.bytes.count, by: 4) {
-            #expect(drawn.bytes[pixel] <= drawn.bytes[pixel + 3] && drawn.bytes[pixel + 1] <= drawn.bytes[pixel + 3]
-                && drawn.bytes[pixel + 2] <= drawn.bytes[pixel + 3])
+            #expect(
+                drawn.bytes[pixel] <= drawn.bytes[pixel + 3] && drawn.bytes[pixel + 1] <= drawn.bytes[pixel + 3]
+                    && drawn.bytes[pixel + 2] <= drawn.bytes[pixel + 3])
         }
         #expect(drawn.bytes.contains { $0 != 0 })
     }

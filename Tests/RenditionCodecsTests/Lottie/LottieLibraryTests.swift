@@ -12,7 +12,8 @@ struct LottieLibraryTests {
     static let files = [
         "lottie-android/OpacityStops.json", "lottie-android/LayerBlend_0.json", "lottie-android/ShapeTypes.json",
         "lottie-android/Masks.json", "lottie-android/TrackMattes.json", "lottie-android/MattWithParentAlpha.json",
-        "lottie-android/GradientFill.json", "lottie-android/TrimPaths.json", "rlottie/polystar_line_clockwise_trim.json",
+        "lottie-android/GradientFill.json", "lottie-android/TrimPaths.json",
+        "rlottie/polystar_line_clockwise_trim.json",
         "lottie-android/Framerate.json",
     ]
 
@@ -37,7 +38,8 @@ struct LottieLibraryTests {
         #expect(!sizes.isEmpty)
         for (width, height) in sizes {
             for frame in Set([0, composition.frameCount / 2, composition.frameCount - 1]).sorted() {
-                let expected = try Self.libraryFrame(json, key: "\(file)#\(frame)@\(width)", frame: frame, width: width, height: height)
+                let expected = try Self.libraryFrame(
+                    json, key: "\(file)#\(frame)@\(width)", frame: frame, width: width, height: height)
                 let drawn = try composition.frame(frame, width: width, height: height)
                 let same = drawn.bytes == expected
                 #expect(same, "\(file) frame \(frame) at \(width)x\(height)")

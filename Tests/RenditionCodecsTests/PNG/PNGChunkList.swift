@@ -40,7 +40,8 @@ struct PNGChunkList {
     func indices(of type: String) -> [Int] { chunks.indices.filter { chunks[$0].type == type } }
 
     static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
     }
 
     static func append(_ value: UInt32, to out: inout [UInt8]) {
@@ -68,8 +69,10 @@ struct PNGChunkList {
     }
 
     /// A PNG file from an IHDR's fields, optional PLTE and tRNS, and raw filtered scanlines.
-    static func png(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, palette: [UInt8]? = nil,
-                    transparency: [UInt8]? = nil, scanlines: [UInt8]) -> [UInt8] {
+    static func png(
+        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, palette: [UInt8]? = nil,
+        transparency: [UInt8]? = nil, scanlines: [UInt8]
+    ) -> [UInt8] {
         var ihdr: [UInt8] = []
         append(UInt32(width), to: &ihdr)
         append(UInt32(height), to: &ihdr)

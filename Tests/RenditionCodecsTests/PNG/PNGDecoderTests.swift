@@ -1,12 +1,14 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("PNG decoding (PngSuite)")
 struct PNGDecoderTests {
-    static let validFiles: [String] = (try? Fixtures.files(in: "pngsuite", extension: "png").filter { !$0.hasPrefix("x") }) ?? []
-    static let corruptFiles: [String] = (try? Fixtures.files(in: "pngsuite", extension: "png").filter { $0.hasPrefix("x") }) ?? []
+    static let validFiles: [String] =
+        (try? Fixtures.files(in: "pngsuite", extension: "png").filter { !$0.hasPrefix("x") }) ?? []
+    static let corruptFiles: [String] =
+        (try? Fixtures.files(in: "pngsuite", extension: "png").filter { $0.hasPrefix("x") }) ?? []
 
     @Test("the fixture set holds the whole PngSuite")
     func suiteIsComplete() {
@@ -51,7 +53,9 @@ struct PNGDecoderTests {
         // Find the IDAT chunk and flip a bit of its CRC.
         var offset = 8
         while offset + 8 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             if type == "IDAT" {
                 bytes[offset + 8 + length] ^= 0x01
@@ -73,7 +77,9 @@ struct PNGDecoderTests {
             return false
         }
         let tight = DecodeLimits(maxWidth: 16, maxHeight: 16)
-        #expect(throws: CodecError.self) { _ = try PNGDecoder.decode(try Fixtures.bytes("pngsuite/basn6a08.png"), limits: tight) }
+        #expect(throws: CodecError.self) {
+            _ = try PNGDecoder.decode(try Fixtures.bytes("pngsuite/basn6a08.png"), limits: tight)
+        }
     }
 
     @Test("unknown signatures are reported as such")

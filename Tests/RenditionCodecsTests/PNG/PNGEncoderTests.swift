@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("PNG encoding")
@@ -16,7 +16,9 @@ struct PNGEncoderTests {
 
     @Test("a real sticker round-trips exactly through encode and libpng decode")
     func stickerRoundTrip() throws {
-        for file in ["stickers/openmoji-618/1F195.png", "stickers/noto-512/emoji_u1f302.png", "stickers/derived/1F405-408.png"] {
+        for file in [
+            "stickers/openmoji-618/1F195.png", "stickers/noto-512/emoji_u1f302.png", "stickers/derived/1F405-408.png",
+        ] {
             let source = try Fixtures.raster(file)
             let resized = LanczosResampler().resample(source, width: 412, height: 412)
             for raster in [source, resized] {
@@ -51,13 +53,17 @@ struct PNGEncoderTests {
         var greyAlpha = Raster(width: 300, height: 1)
         for x in 0..<300 {
             let a = UInt8(x % 200 + 55)
-            greyAlpha[x, 0] = RGBA(AlphaConversion.premultiply(UInt8(x % 256), alpha: a), AlphaConversion.premultiply(UInt8(x % 256), alpha: a), AlphaConversion.premultiply(UInt8(x % 256), alpha: a), a)
+            greyAlpha[x, 0] = RGBA(
+                AlphaConversion.premultiply(UInt8(x % 256), alpha: a),
+                AlphaConversion.premultiply(UInt8(x % 256), alpha: a),
+                AlphaConversion.premultiply(UInt8(x % 256), alpha: a), a)
         }
         (png, decoded) = try Self.roundTrip(greyAlpha)
         #expect(Self.colorType(png) == 4 && decoded == greyAlpha)
 
         // Everything else → RGBA, and palettes can be turned off.
-        let sticker = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: 206, height: 206)
+        let sticker = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F195.png"), width: 206, height: 206)
         (png, decoded) = try Self.roundTrip(sticker)
         #expect(Self.colorType(png) == 6 && decoded == sticker)
         let noPalette = try PNGEncoder(options: .init(allowPalette: false)).encode(two)
@@ -80,7 +86,8 @@ struct PNGEncoderTests {
 
     @Test("compression level trades bytes for time, and output is deterministic")
     func levels() throws {
-        let raster = LanczosResampler().resample(try Fixtures.raster("stickers/noto-512/emoji_u1f302.png"), width: 341, height: 341)
+        let raster = LanczosResampler().resample(
+            try Fixtures.raster("stickers/noto-512/emoji_u1f302.png"), width: 341, height: 341)
         let fast = try PNGEncoder(options: .init(compressionLevel: 1)).encode(raster)
         let small = try PNGEncoder(options: .init(compressionLevel: 12)).encode(raster)
         let stored = try PNGEncoder(options: .init(compressionLevel: 0)).encode(raster)

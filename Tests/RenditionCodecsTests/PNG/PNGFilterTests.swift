@@ -1,7 +1,8 @@
-@testable import RenditionCodecs
-import RenditionTestSupport
 import RenditionCore
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("PNG row filters")
 struct PNGFilterTests {
@@ -10,8 +11,16 @@ struct PNGFilterTests {
         var fast = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         var portable = fast
         raw.withUnsafeBufferPointer { r in
-            fast.withUnsafeMutableBufferPointer { PNGFilter.filter(raw: r.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp, adaptive: true, output: $0.baseAddress!) }
-            portable.withUnsafeMutableBufferPointer { PNGFilter.filter(raw: r.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp, adaptive: true, output: $0.baseAddress!, portable: true) }
+            fast.withUnsafeMutableBufferPointer {
+                PNGFilter.filter(
+                    raw: r.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp, adaptive: true,
+                    output: $0.baseAddress!)
+            }
+            portable.withUnsafeMutableBufferPointer {
+                PNGFilter.filter(
+                    raw: r.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp, adaptive: true,
+                    output: $0.baseAddress!, portable: true)
+            }
         }
         return (fast, portable)
     }
@@ -43,7 +52,8 @@ struct PNGFilterTests {
         return out
     }
 
-    @Test("vector and portable filters give the same bytes, and unfiltering restores the rows", arguments: [1, 2, 3, 4])
+    @Test(
+        "vector and portable filters give the same bytes, and unfiltering restores the rows", arguments: [1, 2, 3, 4])
     func pathsAgree(bpp: Int) throws {
         let sticker = try Fixtures.raster("stickers/noto-512/emoji_u1f302.png").straightRGBA()
         for (width, height) in [(512, 40), (37, 9), (3, 2), (1, 1)] {
@@ -70,7 +80,8 @@ struct PNGFilterTests {
         }
     }
 
-    @Test("each row gets Pillow's choice: the lowest sum of |signed byte| among None, Up, Sub, Paeth, earlier wins ties")
+    @Test(
+        "each row gets Pillow's choice: the lowest sum of |signed byte| among None, Up, Sub, Paeth, earlier wins ties")
     func choiceMatchesPillowRule() throws {
         let sticker = try Fixtures.raster("stickers/openmoji-618/1F94E.png").straightRGBA()
         let rowBytes = 618 * 4, height = 618
@@ -78,7 +89,12 @@ struct PNGFilterTests {
         var used = Set<Int>()
         for y in 0..<height {
             let scores = [0, 2, 1, 4].map { type in
-                (type, Self.filtered(sticker, y: y, type: type, rowBytes: rowBytes, bpp: 4).reduce(0) { $0 + min(Int($1), 256 - Int($1)) })
+                (
+                    type,
+                    Self.filtered(sticker, y: y, type: type, rowBytes: rowBytes, bpp: 4).reduce(0) {
+                        $0 + min(Int($1), 256 - Int($1))
+                    }
+                )
             }
             let expected = scores.min { $0.1 < $1.1 }!.0
             #expect(Int(fast[y * (rowBytes + 1)]) == expected, "row \(y)")

@@ -1,6 +1,7 @@
-@testable import RenditionCodecs
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("PNG row unfiltering")
 struct PNGUnfilterTests {
@@ -18,7 +19,9 @@ struct PNGUnfilterTests {
                 data[y * (rowBytes + 1)] = UInt8(type)
             }
             let expected = PNGFilterTests.unfilter(data, rowBytes: rowBytes, height: height, bpp: bpp)
-            try data.withUnsafeMutableBufferPointer { try PNGUnfilter.unfilter($0.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp) }
+            try data.withUnsafeMutableBufferPointer {
+                try PNGUnfilter.unfilter($0.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp)
+            }
             var rows: [UInt8] = []
             for y in 0..<height {
                 let start = y * (rowBytes + 1) + 1
@@ -32,7 +35,9 @@ struct PNGUnfilterTests {
     func invalidType() {
         var data: [UInt8] = [4, 1, 2, 3, 4, 0, 9, 9, 9, 9, 7, 0, 0, 0, 0]
         #expect {
-            try data.withUnsafeMutableBufferPointer { try PNGUnfilter.unfilter($0.baseAddress!, rowBytes: 4, height: 3, bpp: 4) }
+            try data.withUnsafeMutableBufferPointer {
+                try PNGUnfilter.unfilter($0.baseAddress!, rowBytes: 4, height: 3, bpp: 4)
+            }
         } throws: { error in
             guard case CodecError.corrupt(_, let reason) = error else { return false }
             return reason == "invalid filter type 7 in row 2"

@@ -1,9 +1,10 @@
 import Dispatch
-import Synchronization
-import RenditionTestSupport
-@testable import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
+import Synchronization
 import Testing
+
+@testable import RenditionCodecs
 
 /// Lossy dithered palette output (`DitheredPaletteQuantizer`, `PNGEncoder.Options.palette`,
 /// `APNGEncoder.Options.palette`) on real stickers and on images made to defeat it.
@@ -47,15 +48,18 @@ struct DitheredPaletteQuantizerTests {
     static let colorType = PNGEncoderTests.colorType
     static let bitDepth = PNGEncoderTests.bitDepth
 
-    @Test("a palette PNG of a real @1x and @2x decodes to exactly the quantised pixels, within mean 1.5 and max 96 levels per premultiplied channel of its input; transparent pixels stay transparent and visible ones visible",
-          arguments: ["noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png", "openmoji-618/1F384.png", "derived/1F601-300.png"])
+    @Test(
+        "a palette PNG of a real @1x and @2x decodes to exactly the quantised pixels, within mean 1.5 and max 96 levels per premultiplied channel of its input; transparent pixels stay transparent and visible ones visible",
+        arguments: ["noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png", "openmoji-618/1F384.png", "derived/1F601-300.png"])
     func roundTrip(file: String) throws {
         for scale in [StickerScale.x1, .x2] {
             let input = try Self.rendition(file, scale: scale)
             let outcome = try #require(try DitheredPaletteQuantizer().quantize(input).quantizedImages)
             #expect(outcome.colorCount <= 256 && outcome.similarity >= PaletteQuantization.defaultMinimumSimilarity)
             let png = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(input)
-            #expect(Self.colorType(png) == 3 && Self.bitDepth(png) == 8, "\(file) @\(scale.rawValue)x is not an 8-bit palette PNG")
+            #expect(
+                Self.colorType(png) == 3 && Self.bitDepth(png) == 8,
+                "\(file) @\(scale.rawValue)x is not an 8-bit palette PNG")
             let decoded = try PNGDecoder.decode(png)
             let exact = decoded == outcome.rasters[0].tightlyPacked()
             #expect(exact, "\(file) @\(scale.rawValue)x: the PNG does not hold the quantised pixels")
@@ -69,7 +73,10 @@ struct DitheredPaletteQuantizerTests {
                     if input[x, y].a > 0 && input[x, y].a < 255 { edges += 1 }
                 }
             }
-            #expect(gained == 0 && lost == 0, "\(file) @\(scale.rawValue)x: \(gained) transparent pixels became visible, \(lost) visible ones transparent")
+            #expect(
+                gained == 0 && lost == 0,
+                "\(file) @\(scale.rawValue)x: \(gained) transparent pixels became visible, \(lost) visible ones transparent"
+            )
             // Alpha edges survive: the translucent pixels keep their alpha closely on average.
             var alphaError = 0
             for y in 0..<input.height {
@@ -77,29 +84,38 @@ struct DitheredPaletteQuantizerTests {
                     alphaError += abs(Int(input[x, y].a) - Int(decoded[x, y].a))
                 }
             }
-            #expect(edges > 0 && Double(alphaError) / Double(edges) < 12, "\(file) @\(scale.rawValue)x: mean alpha error \(Double(alphaError) / Double(max(1, edges))) over \(edges) edge pixels")
+            #expect(
+                edges > 0 && Double(alphaError) / Double(edges) < 12,
+                "\(file) @\(scale.rawValue)x: mean alpha error \(Double(alphaError) / Double(max(1, edges))) over \(edges) edge pixels"
+            )
         }
     }
 
-    @Test("dithering: a flat colour between two palette entries becomes a mix of both whose mean is the colour; a translucent one keeps its mean alpha")
+    @Test(
+        "dithering: a flat colour between two palette entries becomes a mix of both whose mean is the colour; a translucent one keeps its mean alpha"
+    )
     func ditheringKeepsTheMean() throws {
         // Premultiplied RGBA: opaque grey 128 between opaque black and white; a translucent
         // grey (alpha 159) between opaque white and grey at alpha 64.
         let (width, height) = (64, 64)
-        for (colour, palette) in [(UInt32(0xFF80_8080), [UInt32(0xFF00_0000), 0xFFFF_FFFF]),
-                                  (UInt32(0x9F9F_9F9F), [UInt32(0xFFFF_FFFF), 0x4040_4040])] {
+        for (colour, palette) in [
+            (UInt32(0xFF80_8080), [UInt32(0xFF00_0000), 0xFFFF_FFFF]),
+            (UInt32(0x9F9F_9F9F), [UInt32(0xFFFF_FFFF), 0x4040_4040]),
+        ] {
             let nearest = NearestPaletteColor(palette: palette, includingAlpha: true)
             var pixels = [UInt32](repeating: colour, count: width * height)
             pixels[0] = 0
             pixels.withUnsafeMutableBufferPointer { pixels in
                 palette.withUnsafeBufferPointer { palette in
-                    ErrorDiffusionDitherer.floydSteinberg(pixels, width: width, height: height, palette: palette, nearest: nearest)
+                    ErrorDiffusionDitherer.floydSteinberg(
+                        pixels, width: width, height: height, palette: palette, nearest: nearest)
                 }
             }
             #expect(pixels[0] == 0, "a transparent pixel was given a colour")
             #expect(Set(pixels.dropFirst()) == Set(palette))
             for shift: UInt32 in [0, 24] {
-                let mean = Double(pixels.dropFirst().reduce(0) { $0 + Int(($1 >> shift) & 0xFF) }) / Double(pixels.count - 1)
+                let mean =
+                    Double(pixels.dropFirst().reduce(0) { $0 + Int(($1 >> shift) & 0xFF) }) / Double(pixels.count - 1)
                 #expect(abs(mean - Double((colour >> shift) & 0xFF)) < 2, "channel at bit \(shift): mean \(mean)")
             }
         }
@@ -136,17 +152,22 @@ struct DitheredPaletteQuantizerTests {
             let input = try Self.rendition(file, scale: .x1)
             let truecolour = try PNGEncoder().encode(input)
             let palette = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(input)
-            #expect(truecolour.count > master.count, "\(file): truecolour \(truecolour.count) B, master \(master.count) B")
+            #expect(
+                truecolour.count > master.count, "\(file): truecolour \(truecolour.count) B, master \(master.count) B")
             #expect(palette.count < master.count, "\(file): palette \(palette.count) B, master \(master.count) B")
-            #expect(palette.count < truecolour.count * 6 / 10, "\(file): palette \(palette.count) B, truecolour \(truecolour.count) B")
+            #expect(
+                palette.count < truecolour.count * 6 / 10,
+                "\(file): palette \(palette.count) B, truecolour \(truecolour.count) B")
         }
     }
 
     @Test("the similarity floor keeps smooth colour and alpha ramps truecolour; a lower floor takes the palette")
     func floorKeepsTruecolour() throws {
         let image = Self.gradient()
-        guard case .refused(.similarity(let achieved, minimum: PaletteQuantization.defaultMinimumSimilarity)) =
-            try DitheredPaletteQuantizer().quantize(image) else {
+        guard
+            case .refused(.similarity(let achieved, minimum: PaletteQuantization.defaultMinimumSimilarity)) =
+                try DitheredPaletteQuantizer().quantize(image)
+        else {
             Issue.record("the default floor accepted the gradient")
             return
         }
@@ -170,11 +191,15 @@ struct DitheredPaletteQuantizerTests {
             Issue.record("a palette master was quantised again")
             return
         }
-        let same = try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(master) == (try PNGEncoder().encode(master))
+        let same =
+            try PNGEncoder(options: .init(palette: PaletteQuantization())).encode(master)
+            == (try PNGEncoder().encode(master))
         #expect(same)
     }
 
-    @Test("the same images give the same palette result on any number of threads at once, and APNG frame threads do not change it")
+    @Test(
+        "the same images give the same palette result on any number of threads at once, and APNG frame threads do not change it"
+    )
     func deterministicAcrossThreads() throws {
         let input = try Self.rendition("noto-512/emoji_u1f3c2.png", scale: .x2)
         let settings = PaletteQuantization()
@@ -195,17 +220,22 @@ struct DitheredPaletteQuantizerTests {
         #expect(same && Self.colorType(one) == 3)
     }
 
-    @Test("an APNG shares one palette over its frames: 8-bit indices, every frame decodes to its quantised pixels, smaller than truecolour")
+    @Test(
+        "an APNG shares one palette over its frames: 8-bit indices, every frame decodes to its quantised pixels, smaller than truecolour"
+    )
     func animationSharesPalette() throws {
         let animation = try StickerAnimations.bouncing("noto-512/emoji_u1f3c2.png", size: 160, frames: 6)
-        let outcome = try #require(try DitheredPaletteQuantizer().quantize(animation.frames.map(\.raster)).quantizedImages)
+        let outcome = try #require(
+            try DitheredPaletteQuantizer().quantize(animation.frames.map(\.raster)).quantizedImages)
         #expect(outcome.colorCount <= 256 && outcome.rasters.count == animation.frames.count)
         let apng = try APNGEncoder(options: .init(palette: PaletteQuantization())).encode(animation)
         let truecolour = try APNGEncoder().encode(animation)
         #expect(Self.colorType(apng) == 3 && Self.bitDepth(apng) == 8)
         #expect(apng.count < truecolour.count / 2, "palette \(apng.count) B, truecolour \(truecolour.count) B")
         let decoded = try APNGDecoder.decode(apng)
-        #expect(decoded.frames.count == animation.frames.count && decoded.frames.map(\.delay) == animation.frames.map(\.delay))
+        #expect(
+            decoded.frames.count == animation.frames.count
+                && decoded.frames.map(\.delay) == animation.frames.map(\.delay))
         for (index, (frame, original)) in zip(decoded.frames, animation.frames).enumerated() {
             let exact = frame.raster == outcome.rasters[index].tightlyPacked()
             #expect(exact, "frame \(index) is not the quantised frame")

@@ -88,8 +88,9 @@ enum PillowOracle {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + ".frames")))
             let frameBytes = metadata.width * metadata.height * 4
             let frames = (0..<metadata.durations.count).map { i in
-                Raster(width: metadata.width, height: metadata.height,
-                       straightRGBA: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)]))
+                Raster(
+                    width: metadata.width, height: metadata.height,
+                    straightRGBA: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)]))
             }
             return Result(frames: frames, durations: metadata.durations, loopCount: metadata.loop)
         }

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 
 /// True-colour animations made from the sticker fixtures, resized with Lanczos-3 so their
 /// edges are soft and their colours many (more than a GIF palette holds).
@@ -27,7 +27,10 @@ enum StickerAnimations {
         let offsets = (0..<frames).map { k in amplitude - abs(amplitude - 2 * amplitude * k / max(1, frames - 1)) }
         return Animation(
             width: size, height: height,
-            frames: offsets.map { AnimationFrame(raster: place(sticker, x: 0, y: $0, width: size, height: height), delay: .centiseconds(4)) },
+            frames: offsets.map {
+                AnimationFrame(
+                    raster: place(sticker, x: 0, y: $0, width: size, height: height), delay: .centiseconds(4))
+            },
             loopCount: 0)
     }
 

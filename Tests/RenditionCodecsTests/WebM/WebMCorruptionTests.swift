@@ -30,14 +30,19 @@ struct WebMCorruptionTests {
             _ = try WebMDecoder.decode(bytes) { _ in handed += 1 }
             Issue.record("decoded a truncated file")
         } catch {
-            guard case .corrupt(.webm, let reason) = error else { Issue.record("got \(error)"); return }
+            guard case .corrupt(.webm, let reason) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(reason.contains("truncated"))
         }
         #expect(handed == 0)
         #expect(throws: CodecError.self) { try ImageDecoder.decodeAnimation(bytes) }
     }
 
-    @Test("a file cut anywhere gives a typed error", arguments: ["made/vp9-alpha-64x64-vfr.webm", "made/vp8-opaque-96x96-10fps.webm"])
+    @Test(
+        "a file cut anywhere gives a typed error",
+        arguments: ["made/vp9-alpha-64x64-vfr.webm", "made/vp8-opaque-96x96-10fps.webm"])
     func cutAnywhere(file: String) throws {
         let bytes = try Fixtures.bytes("webm/" + file)
         #expect(Self.error(bytes) == nil)
@@ -66,7 +71,9 @@ struct WebMCorruptionTests {
             do {
                 let animation = try WebMDecoder.decode(damaged)
                 for frame in animation.frames {
-                    #expect(frame.raster.width == animation.width && frame.raster.bytes.count == animation.width * animation.height * 4)
+                    #expect(
+                        frame.raster.width == animation.width
+                            && frame.raster.bytes.count == animation.width * animation.height * 4)
                 }
             } catch {
                 refused += 1
@@ -75,13 +82,18 @@ struct WebMCorruptionTests {
         #expect(refused > 0)
     }
 
-    @Test("limits on frames, size and input apply before decoding", arguments: [
-        (DecodeLimits(maxFrames: 89), "frames"), (DecodeLimits(maxWidth: 511), "width"),
-        (DecodeLimits(maxDecodedBytes: 512 * 512 * 4 * 89), "bytes"), (DecodeLimits(maxInputBytes: 1000), "input"),
-    ])
+    @Test(
+        "limits on frames, size and input apply before decoding",
+        arguments: [
+            (DecodeLimits(maxFrames: 89), "frames"), (DecodeLimits(maxWidth: 511), "width"),
+            (DecodeLimits(maxDecodedBytes: 512 * 512 * 4 * 89), "bytes"), (DecodeLimits(maxInputBytes: 1000), "input"),
+        ])
     func limits(limits: DecodeLimits, word: String) throws {
         let error = Self.error(try Fixtures.bytes("webm/vp9-opaque-512x512-30fps-3s.webm"), limits: limits)
-        guard case .limitExceeded(.webm, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .limitExceeded(.webm, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains(word), "\(reason)")
     }
 
@@ -97,7 +109,10 @@ struct WebMCorruptionTests {
         let codec = try #require(bytes.firstRange(of: Array("V_VP8".utf8)))
         bytes[codec.upperBound - 1] = UInt8(ascii: "7")
         let error = Self.error(bytes)
-        guard case .unsupported(.webm, let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unsupported(.webm, let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("V_VP7"))
     }
 
@@ -107,15 +122,21 @@ struct WebMCorruptionTests {
         // The Tracks element (not the SeekHead's mention of its ID): its TrackEntry (0xAE)
         // gets a 4-byte size of about 1 MB, past the end of the file.
         let tracks = (0..<(bytes.count - 8)).first { i in
-            Array(bytes[i..<(i + 4)]) == [0x16, 0x54, 0xAE, 0x6B] && bytes[i + 4 + bytes[i + 4].leadingZeroBitCount + 1] == 0xAE
+            Array(bytes[i..<(i + 4)]) == [0x16, 0x54, 0xAE, 0x6B]
+                && bytes[i + 4 + bytes[i + 4].leadingZeroBitCount + 1] == 0xAE
         }
         let start = try #require(tracks)
         let offset = start + 4 + bytes[start + 4].leadingZeroBitCount + 1
         let sizeLength = bytes[offset + 1].leadingZeroBitCount + 1
         // The same length, holding 2^20 (with its length marker).
         let marked = (UInt64(1) << UInt64(7 * sizeLength)) | (1 << 20)
-        for i in 0..<sizeLength { bytes[offset + 1 + i] = UInt8(truncatingIfNeeded: marked >> UInt64(8 * (sizeLength - 1 - i))) }
+        for i in 0..<sizeLength {
+            bytes[offset + 1 + i] = UInt8(truncatingIfNeeded: marked >> UInt64(8 * (sizeLength - 1 - i)))
+        }
         let error = Self.error(bytes)
-        guard case .corrupt(.webm, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .corrupt(.webm, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
-@testable import RenditionCodecs
 import RenditionCore
 import RenditionTestSupport
 import Testing
 
+@testable import RenditionCodecs
+
 @Suite("WebM: decoding VP8 and VP9 with and without alpha")
 struct WebMDecoderTests {
-    @Test("decoded planes match ffmpeg's libvpx decoding bit for bit, frame for frame", arguments: WebMReference.fixtures)
+    @Test(
+        "decoded planes match ffmpeg's libvpx decoding bit for bit, frame for frame", arguments: WebMReference.fixtures)
     func planesMatchFFmpeg(file: String, name: String) throws {
         let bytes = try Fixtures.bytes("webm/" + file)
         let reference = try WebMReference(name)
@@ -18,7 +20,9 @@ struct WebMDecoderTests {
         }
     }
 
-    @Test("frame times match the container's timestamps, exactly where the rate is constant", arguments: WebMReference.fixtures)
+    @Test(
+        "frame times match the container's timestamps, exactly where the rate is constant",
+        arguments: WebMReference.fixtures)
     func timing(file: String, name: String) throws {
         let animation = try WebMDecoder.decode(try Fixtures.bytes("webm/" + file))
         let reference = try WebMReference(name)
@@ -28,7 +32,9 @@ struct WebMDecoderTests {
         var start = FrameDelay.zero
         let first = reference.frames[0].pts
         for (frame, expected) in zip(animation.frames, reference.frames) {
-            #expect(abs(start.seconds * 1000 - Double(expected.pts - first)) <= 0.5 + 1e-9, "\(name): a frame at \(start.seconds) s, ffmpeg \(expected.pts) ms")
+            #expect(
+                abs(start.seconds * 1000 - Double(expected.pts - first)) <= 0.5 + 1e-9,
+                "\(name): a frame at \(start.seconds) s, ffmpeg \(expected.pts) ms")
             start = start + frame.delay
         }
     }
@@ -47,17 +53,20 @@ struct WebMDecoderTests {
     @Test("variable timing keeps each frame's own delay")
     func variableTiming() throws {
         let animation = try WebMDecoder.decode(try Fixtures.bytes("webm/made/vp9-alpha-64x64-vfr.webm"))
-        #expect(animation.frames.map { Int(($0.delay.seconds * 1000).rounded()) } == [100, 50, 250, 100, 20, 380, 100, 100])
+        #expect(
+            animation.frames.map { Int(($0.delay.seconds * 1000).rounded()) } == [100, 50, 250, 100, 20, 380, 100, 100])
         #expect(try WebMDecoder.info(try Fixtures.bytes("webm/made/vp9-alpha-64x64-vfr.webm")).frameRate == nil)
     }
 
-    @Test("container facts: codec, size, alpha, audio", arguments: [
-        ("vp9-alpha-512x512-30fps-3s.webm", WebMCodec.vp9, 512, 512, true, false, 90),
-        ("vp9-alpha-512x384-24fps-3s.webm", .vp9, 512, 384, true, false, 72),
-        ("vp9-opaque-512x512-30fps-3s.webm", .vp9, 512, 512, false, false, 90),
-        ("vp8-alpha-512x512-30fps-3s.webm", .vp8, 512, 512, true, false, 90),
-        ("vp9-alpha-with-audio-512x512-30fps-2s.webm", .vp9, 512, 512, true, true, 60),
-    ])
+    @Test(
+        "container facts: codec, size, alpha, audio",
+        arguments: [
+            ("vp9-alpha-512x512-30fps-3s.webm", WebMCodec.vp9, 512, 512, true, false, 90),
+            ("vp9-alpha-512x384-24fps-3s.webm", .vp9, 512, 384, true, false, 72),
+            ("vp9-opaque-512x512-30fps-3s.webm", .vp9, 512, 512, false, false, 90),
+            ("vp8-alpha-512x512-30fps-3s.webm", .vp8, 512, 512, true, false, 90),
+            ("vp9-alpha-with-audio-512x512-30fps-2s.webm", .vp9, 512, 512, true, true, 60),
+        ])
     func info(file: String, codec: WebMCodec, width: Int, height: Int, alpha: Bool, audio: Bool, frames: Int) throws {
         let bytes = try Fixtures.bytes("webm/" + file)
         #expect(ImageFormat.sniff(bytes) == .webm)
@@ -84,10 +93,15 @@ struct WebMDecoderTests {
         }
         #expect(partial > 100)
         let opaque = try WebMDecoder.decode(try Fixtures.bytes("webm/vp9-opaque-512x512-30fps-3s.webm"))
-        #expect(opaque.frames.allSatisfy { frame in stride(from: 3, to: frame.raster.bytes.count, by: 4).allSatisfy { frame.raster.bytes[$0] == 255 } })
+        #expect(
+            opaque.frames.allSatisfy { frame in
+                stride(from: 3, to: frame.raster.bytes.count, by: 4).allSatisfy { frame.raster.bytes[$0] == 255 }
+            })
         // The cream background #F2E8CF survives the round trip through BT.601 limited range.
         let corner = opaque.frames[0].raster[2, 2]
-        #expect(abs(Int(corner.r) - 0xF2) <= 3 && abs(Int(corner.g) - 0xE8) <= 3 && abs(Int(corner.b) - 0xCF) <= 3, "\(corner)")
+        #expect(
+            abs(Int(corner.r) - 0xF2) <= 3 && abs(Int(corner.g) - 0xE8) <= 3 && abs(Int(corner.b) - 0xCF) <= 3,
+            "\(corner)")
     }
 
     /// swscale converts with its own fixed-point arithmetic and chroma filter (Rendition
@@ -95,17 +109,20 @@ struct WebMDecoderTests {
     /// compared within a tolerance: mean difference under 2.5 levels, PSNR over 33 dB (the
     /// 64 px file, all edges, is the worst at 33.6 dB; the 512 px one reaches 38.9 dB). The
     /// conversion's own arithmetic is checked by `conversionMatchesFormula`.
-    @Test("colours match ffmpeg's conversion of the same frame (BT.601 limited, BT.709 full)", arguments: [
-        ("made/vp9-alpha-171x129-24fps.webm", "vp9-alpha-171x129-24fps", 12),
-        ("made/vp8-opaque-96x96-10fps.webm", "vp8-opaque-96x96-10fps", 5),
-        ("made/vp9-bt709-full-128x128-ntsc.webm", "vp9-bt709-full-128x128-ntsc", 15),
-        ("made/vp9-alpha-64x64-vfr.webm", "vp9-alpha-64x64-vfr", 4),
-        ("vp9-alpha-512x512-30fps-3s.webm", "vp9-alpha-512x512-30fps-3s", 45),
-    ])
+    @Test(
+        "colours match ffmpeg's conversion of the same frame (BT.601 limited, BT.709 full)",
+        arguments: [
+            ("made/vp9-alpha-171x129-24fps.webm", "vp9-alpha-171x129-24fps", 12),
+            ("made/vp8-opaque-96x96-10fps.webm", "vp8-opaque-96x96-10fps", 5),
+            ("made/vp9-bt709-full-128x128-ntsc.webm", "vp9-bt709-full-128x128-ntsc", 15),
+            ("made/vp9-alpha-64x64-vfr.webm", "vp9-alpha-64x64-vfr", 4),
+            ("vp9-alpha-512x512-30fps-3s.webm", "vp9-alpha-512x512-30fps-3s", 45),
+        ])
     func coloursMatchFFmpeg(file: String, name: String, frame: Int) throws {
         let animation = try WebMDecoder.decode(try Fixtures.bytes("webm/" + file))
         let ours = animation.frames[frame].raster.straightRGBA()
-        let reference = try #require(ImageDecoder.decodeSource(try Fixtures.bytes("webm/expected/\(name).f\(frame).png")).straightValues)
+        let reference = try #require(
+            ImageDecoder.decodeSource(try Fixtures.bytes("webm/expected/\(name).f\(frame).png")).straightValues)
         #expect(reference.width == animation.width && reference.height == animation.height)
         var total = 0, over = 0, samples = 0, squares = 0
         for i in stride(from: 0, to: ours.count, by: 4) {
@@ -123,7 +140,9 @@ struct WebMDecoderTests {
         }
         let mean = Double(total) / Double(max(samples, 1))
         let psnr = 10 * log10(255.0 * 255.0 / max(Double(squares) / Double(max(samples, 1)), 1e-9))
-        print("colours vs ffmpeg \(name) frame \(frame): mean \(mean), PSNR \(psnr) dB, over 4: \(Double(over) / Double(max(samples, 1)))")
+        print(
+            "colours vs ffmpeg \(name) frame \(frame): mean \(mean), PSNR \(psnr) dB, over 4: \(Double(over) / Double(max(samples, 1)))"
+        )
         #expect(samples > 0 && mean < 2.5, "\(name): mean colour difference \(mean)")
         #expect(psnr > 33, "\(name): PSNR \(psnr) dB")
     }
@@ -131,8 +150,9 @@ struct WebMDecoderTests {
     /// The fixed-point kernel against the formula in floating point, from the same decoded
     /// planes: BT.601 limited range, chroma interpolated bilinearly from samples centred in
     /// each 2x2 block (weights 9/16, 3/16, 3/16, 1/16), edges repeated.
-    @Test("colour conversion matches the BT.601 formula with centred bilinear chroma, within 1 level",
-          arguments: ["made/vp9-alpha-171x129-24fps.webm", "made/vp8-opaque-96x96-10fps.webm"])
+    @Test(
+        "colour conversion matches the BT.601 formula with centred bilinear chroma, within 1 level",
+        arguments: ["made/vp9-alpha-171x129-24fps.webm", "made/vp8-opaque-96x96-10fps.webm"])
     func conversionMatchesFormula(file: String) throws {
         let bytes = try Fixtures.bytes("webm/" + file)
         let info = try WebMDecoder.info(bytes)
@@ -162,9 +182,11 @@ struct WebMDecoderTests {
                     guard alpha == 255 else { continue }
                     let luma = 255.0 / 219 * (Double(plane[y * w + x]) - 16)
                     let u = upsampled(w * h, x, y) - 128, v = upsampled(w * h + cw * ch, x, y) - 128
-                    let expected = [luma + 1.402 * 255 / 224 * v,
-                                    luma - 0.344136 * 255 / 224 * u - 0.714136 * 255 / 224 * v,
-                                    luma + 1.772 * 255 / 224 * u].map { Int(min(255, max(0, $0)).rounded()) }
+                    let expected = [
+                        luma + 1.402 * 255 / 224 * v,
+                        luma - 0.344136 * 255 / 224 * u - 0.714136 * 255 / 224 * v,
+                        luma + 1.772 * 255 / 224 * u,
+                    ].map { Int(min(255, max(0, $0)).rounded()) }
                     for c in 0..<3 { worst = max(worst, abs(Int(rgba[4 * (y * w + x) + c]) - expected[c])) }
                 }
             }
@@ -190,7 +212,9 @@ struct WebMDecoderTests {
                 let r = luma + Double(back.r_v) / 65536 * v
                 let g = luma - Double(back.g_u) / 65536 * u - Double(back.g_v) / 65536 * v
                 let b = luma + Double(back.b_u) / 65536 * u
-                #expect(abs(r - Double(rgb.0)) < 0.6 && abs(g - Double(rgb.1)) < 0.6 && abs(b - Double(rgb.2)) < 0.6, "\(matrix) \(rgb)")
+                #expect(
+                    abs(r - Double(rgb.0)) < 0.6 && abs(g - Double(rgb.1)) < 0.6 && abs(b - Double(rgb.2)) < 0.6,
+                    "\(matrix) \(rgb)")
             }
         }
     }

@@ -19,7 +19,8 @@ struct WebMEncoderTests {
 
     /// 24 frames of 1/24 s: a Noto emoji moving over transparency, 171 x 129 (odd sizes).
     static func movingEmoji() throws -> Animation {
-        let art = LanczosResampler().resample(try Fixtures.raster("stickers/noto-512/emoji_u1f499.png"), width: 90, height: 90)
+        let art = LanczosResampler().resample(
+            try Fixtures.raster("stickers/noto-512/emoji_u1f499.png"), width: 90, height: 90)
         var frames: [AnimationFrame] = []
         for i in 0..<24 {
             var canvas = Raster(width: 171, height: 129)
@@ -108,7 +109,10 @@ struct WebMEncoderTests {
         #expect(!info.hasAlpha && info.frameRate == nil)
         let decoded = try WebMDecoder.decode(bytes)
         #expect(decoded.frames.map(\.delay) == [100, 50, 250, 20].map { FrameDelay.milliseconds($0) })
-        #expect(decoded.frames.allSatisfy { frame in stride(from: 3, to: frame.raster.bytes.count, by: 4).allSatisfy { frame.raster.bytes[$0] == 255 } })
+        #expect(
+            decoded.frames.allSatisfy { frame in
+                stride(from: 3, to: frame.raster.bytes.count, by: 4).allSatisfy { frame.raster.bytes[$0] == 255 }
+            })
     }
 
     @Test("a corpus WebM decoded and encoded again keeps its frames and timing")

@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("WebP: truncated, corrupt and over-limit files")
@@ -28,11 +28,11 @@ struct WebPCorruptionTests {
     static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
 
     static let files = [
-        "libwebp-test-data/test.webp",             // lossy VP8
-        "libwebp-test-data/lossless1.webp",        // lossless VP8L
-        "libwebp-test-data/lossy_alpha1.webp",     // VP8X + ALPH + VP8
+        "libwebp-test-data/test.webp",  // lossy VP8
+        "libwebp-test-data/lossless1.webp",  // lossless VP8L
+        "libwebp-test-data/lossy_alpha1.webp",  // VP8X + ALPH + VP8
         "libwebp-test-data/small_31x13.webp",
-        "image-webp/animated/random_lossless.webp", // ANIM + ANMF
+        "image-webp/animated/random_lossless.webp",  // ANIM + ANMF
         "image-webp/animated/random_lossy.webp",
     ]
 
@@ -45,15 +45,17 @@ struct WebPCorruptionTests {
         cuts.append(bytes.count - 1)
         for cut in cuts {
             let reason = Self.corruptReason(Array(bytes[0..<cut]))
-            #expect(reason?.contains("truncated") == true,
-                    "\(file) cut at \(cut): \(String(describing: Self.error(Array(bytes[0..<cut]))))")
+            #expect(
+                reason?.contains("truncated") == true,
+                "\(file) cut at \(cut): \(String(describing: Self.error(Array(bytes[0..<cut]))))")
         }
     }
 
     /// A cut whose RIFF and chunk sizes were rewritten to match: the container is
     /// consistent, so libwebp's own bitstream decoders must notice the missing data.
-    @Test("a cut image chunk with consistent container sizes is caught by libwebp's bitstream decoder",
-          arguments: ["libwebp-test-data/test.webp", "libwebp-test-data/lossless1.webp", "wuffs/hat.lossy.webp"])
+    @Test(
+        "a cut image chunk with consistent container sizes is caught by libwebp's bitstream decoder",
+        arguments: ["libwebp-test-data/test.webp", "libwebp-test-data/lossless1.webp", "wuffs/hat.lossy.webp"])
     func truncatedBitstream(file: String) throws {
         let bytes = try Fixtures.bytes("webp/" + file)
         let header = 20

@@ -1,7 +1,8 @@
-@testable import RenditionCodecs
-import RenditionTestSupport
 import RenditionCore
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("WebP decoding (libwebp-test-data, image-webp, Pillow, wuffs)")
 struct WebPDecoderTests {
@@ -22,16 +23,20 @@ struct WebPDecoderTests {
     /// header) and of `dwebp -ppm` (RGB): both must match the pixels libwebp gave us.
     @Test("straight pixels match the MD5 of dwebp -pam and -ppm output", arguments: digestFiles)
     func matchesDwebp(file: String) throws {
-        let image = try WebPDecoder.decodeStraight(try Fixtures.bytes("webp/libwebp-test-data/" + file), limits: .default)
+        let image = try WebPDecoder.decodeStraight(
+            try Fixtures.bytes("webp/libwebp-test-data/" + file), limits: .default)
         try #require(image.frames.count == 1)
         let rgba = image.frames[0].image.bytes
-        #expect(MD5.hex(WebPFixtures.pam(width: image.width, height: image.height, rgba: rgba))
+        #expect(
+            MD5.hex(WebPFixtures.pam(width: image.width, height: image.height, rgba: rgba))
                 == WebPFixtures.dwebpDigests[file + ".pam"], "\(file): PAM")
-        #expect(MD5.hex(WebPFixtures.ppm(width: image.width, height: image.height, rgba: rgba))
+        #expect(
+            MD5.hex(WebPFixtures.ppm(width: image.width, height: image.height, rgba: rgba))
                 == WebPFixtures.dwebpDigests[file + ".ppm"], "\(file): PPM")
     }
 
-    @Test("the public decoder premultiplies libwebp's straight pixels with Rendition's rounding", arguments: digestFiles)
+    @Test(
+        "the public decoder premultiplies libwebp's straight pixels with Rendition's rounding", arguments: digestFiles)
     func premultipliesStraightPixels(file: String) throws {
         let bytes = try Fixtures.bytes("webp/libwebp-test-data/" + file)
         let straight = try WebPDecoder.decodeStraight(bytes, limits: .default)
@@ -47,7 +52,8 @@ struct WebPDecoderTests {
     /// red (255,0,0,128), blue at (0,0).
     @Test("lossless transform vectors decode to the documented checkerboard", arguments: gridFiles)
     func losslessVectors(file: String) throws {
-        let image = try WebPDecoder.decodeStraight(try Fixtures.bytes("webp/libwebp-test-data/" + file), limits: .default)
+        let image = try WebPDecoder.decodeStraight(
+            try Fixtures.bytes("webp/libwebp-test-data/" + file), limits: .default)
         #expect(image.width == 16 && image.height == 16)
         var expected = [UInt8]()
         for y in 0..<16 {
@@ -71,9 +77,11 @@ struct WebPDecoderTests {
         }
     }
 
-    @Test("colour-indexed lossless files (1, 2, 4 bits) match image-webp's expected PNGs", arguments: [
-        "lossless_indexed_1bit_palette", "lossless_indexed_2bit_palette", "lossless_indexed_4bit_palette",
-    ])
+    @Test(
+        "colour-indexed lossless files (1, 2, 4 bits) match image-webp's expected PNGs",
+        arguments: [
+            "lossless_indexed_1bit_palette", "lossless_indexed_2bit_palette", "lossless_indexed_4bit_palette",
+        ])
     func palettes(name: String) throws {
         let decoded = try WebPDecoder.decode(try Fixtures.bytes("webp/image-webp/lossless-palette/\(name).webp"))
         let expected = try Fixtures.raster("webp/image-webp/lossless-palette/expected/\(name).png")
@@ -85,9 +93,11 @@ struct WebPDecoderTests {
     /// so they must show their own pixels unchanged; image-webp's expected PNGs are 1 lower
     /// in every channel there (its blending rounds opaque pixels down), while libwebp, Pillow
     /// and the standalone decoding of each frame (next test) agree.
-    @Test("animations composite to image-webp's expected frames", arguments: [
-        ("random_lossless", 3, 1), ("random_lossy", 4, 0),
-    ])
+    @Test(
+        "animations composite to image-webp's expected frames",
+        arguments: [
+            ("random_lossless", 3, 1), ("random_lossy", 4, 0),
+        ])
     func animations(name: String, frameCount: Int, tolerance: Int) throws {
         let animation = try WebPDecoder.decode(try Fixtures.bytes("webp/image-webp/animated/\(name).webp"))
         try #require(animation.frames.count == frameCount)
@@ -99,7 +109,8 @@ struct WebPDecoderTests {
         }
         let delay = name == "random_lossless" ? 100 : 150
         #expect(animation.frames.allSatisfy { $0.delay == .milliseconds(delay) })
-        #expect(try ImageDecoder.decodeAnimation(try Fixtures.bytes("webp/image-webp/animated/\(name).webp")) == animation)
+        #expect(
+            try ImageDecoder.decodeAnimation(try Fixtures.bytes("webp/image-webp/animated/\(name).webp")) == animation)
     }
 
     @Test("an opaque full-canvas frame blended OVER shows its own bitstream's pixels exactly")
@@ -111,7 +122,8 @@ struct WebPDecoderTests {
         for (index, bitstream) in bitstreams.enumerated() {
             // A simple-format file around the frame's VP8L chunk.
             let size = UInt32(bitstream.count + 4)
-            let still = Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
+            let still =
+                Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
                 + Array("WEBP".utf8) + bitstream
             let alone = try WebPDecoder.decode(still)
             #expect(alone.firstFrame.bytes.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
@@ -123,7 +135,9 @@ struct WebPDecoderTests {
     static func frameBitstreams(_ file: [UInt8]) -> [[UInt8]] {
         var result: [[UInt8]] = []
         var offset = 12
-        func le32(_ at: Int) -> Int { Int(file[at]) | Int(file[at + 1]) << 8 | Int(file[at + 2]) << 16 | Int(file[at + 3]) << 24 }
+        func le32(_ at: Int) -> Int {
+            Int(file[at]) | Int(file[at + 1]) << 8 | Int(file[at + 2]) << 16 | Int(file[at + 3]) << 24
+        }
         while offset + 8 <= file.count {
             let size = le32(offset + 4)
             if Array(file[offset..<(offset + 4)]) == Array("ANMF".utf8) {

@@ -1,13 +1,14 @@
-import RenditionTestSupport
 import Foundation
-@testable import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 @Suite("WebP encoding")
 struct WebPEncoderTests {
     static let stickers = [
-        "stickers/noto-512/emoji_u1f302.png",   // soft alpha
+        "stickers/noto-512/emoji_u1f302.png",  // soft alpha
         "stickers/noto-512/emoji_u1f3c2.png",
         "stickers/openmoji-618/1F195.png",
         "stickers/derived/1F337-300.png",
@@ -29,14 +30,17 @@ struct WebPEncoderTests {
         var offset = 12
         while offset + 8 <= file.count {
             types.append(String(decoding: file[offset..<(offset + 4)], as: UTF8.self))
-            let size = Int(file[offset + 4]) | Int(file[offset + 5]) << 8 | Int(file[offset + 6]) << 16 | Int(file[offset + 7]) << 24
+            let size =
+                Int(file[offset + 4]) | Int(file[offset + 5]) << 8 | Int(file[offset + 6]) << 16 | Int(file[offset + 7])
+                << 24
             offset += 8 + size + (size & 1)
         }
         return types
     }
 
-    @Test("lossless stills round-trip exactly: same premultiplied pixels, same straight values where alpha > 0",
-          arguments: stickers)
+    @Test(
+        "lossless stills round-trip exactly: same premultiplied pixels, same straight values where alpha > 0",
+        arguments: stickers)
     func losslessStill(file: String) throws {
         let source = try Fixtures.raster(file)
         let encoded = try WebPEncoder().encode(source)
@@ -56,7 +60,8 @@ struct WebPEncoderTests {
     func exactTransparent() throws {
         let source = try Fixtures.raster(Self.stickers[0])
         let encoded = try WebPEncoder(options: WebPEncoder.Options(exact: true)).encode(source)
-        #expect(try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].image.bytes == source.straightRGBA())
+        #expect(
+            try WebPDecoder.decodeStraight(encoded, limits: .default).frames[0].image.bytes == source.straightRGBA())
     }
 
     /// Lossy q = 80 on sticker art: colour within a PSNR bound, alpha exact (alpha quality
@@ -79,9 +84,13 @@ struct WebPEncoderTests {
         let source = try Fixtures.raster(Self.stickers[0])
         let sizes = try [95, 80, 50, 10].map { try WebPEncoder(options: .lossy(quality: $0)).encode(source).count }
         #expect(sizes == sizes.sorted(by: >), "\(sizes)")
-        let alpha50 = try WebPDecoder.decode(try WebPEncoder(options: .lossy(quality: 80, alphaQuality: 50)).encode(source))
-        #expect(stride(from: 3, to: source.bytes.count, by: 4).contains { alpha50.firstFrame.bytes[$0] != source.bytes[$0] },
-                "alpha quality 50 quantises alpha")
+        let alpha50 = try WebPDecoder.decode(
+            try WebPEncoder(options: .lossy(quality: 80, alphaQuality: 50)).encode(source))
+        #expect(
+            stride(from: 3, to: source.bytes.count, by: 4).contains {
+                alpha50.firstFrame.bytes[$0] != source.bytes[$0]
+            },
+            "alpha quality 50 quantises alpha")
         let fast = try WebPEncoder(options: WebPEncoder.Options(quality: 0, method: 0)).encode(source)
         let best = try WebPEncoder(options: WebPEncoder.Options(quality: 100, method: 6)).encode(source)
         #expect(best.count < fast.count)
@@ -91,8 +100,9 @@ struct WebPEncoderTests {
     @Test("a one-frame animation becomes a still WebP")
     func oneFrameAnimation() throws {
         let source = try Fixtures.raster(Self.stickers[1])
-        let animation = Animation(width: source.width, height: source.height,
-                                  frames: [AnimationFrame(raster: source, delay: .milliseconds(250))], loopCount: 2)
+        let animation = Animation(
+            width: source.width, height: source.height,
+            frames: [AnimationFrame(raster: source, delay: .milliseconds(250))], loopCount: 2)
         let encoded = try WebPEncoder().encode(animation)
         #expect(encoded == (try WebPEncoder().encode(source)))
         #expect(!Self.chunkTypes(encoded).contains("ANIM"))
@@ -137,9 +147,11 @@ struct WebPEncoderTests {
     @Test("lossy animations keep frame count, delays and loop count, every frame within a PSNR bound")
     func lossyAnimation() throws {
         let source = try SyntheticAnimation.sliding()
-        for options in [WebPEncoder.Options.lossy(quality: 80),
-                        WebPEncoder.Options(compression: .lossy, quality: 80, minimizeSize: true),
-                        WebPEncoder.Options(compression: .lossy, quality: 80, keyframeInterval: 2...4, allowMixed: true)] {
+        for options in [
+            WebPEncoder.Options.lossy(quality: 80),
+            WebPEncoder.Options(compression: .lossy, quality: 80, minimizeSize: true),
+            WebPEncoder.Options(compression: .lossy, quality: 80, keyframeInterval: 2...4, allowMixed: true),
+        ] {
             let encoded = try WebPEncoder(options: options).encode(source)
             let decoded = try WebPDecoder.decode(encoded)
             let expected = APNGEncoderTests.merged(source)
@@ -164,10 +176,15 @@ struct WebPEncoderTests {
         for options in bad {
             #expect(throws: CodecError.self) { try WebPEncoder(options: options).encode(raster) }
         }
-        let frames = [AnimationFrame(raster: raster, delay: .milliseconds(10)),
-                      AnimationFrame(raster: Raster(width: 4, height: 4, premultipliedBytes: [UInt8](repeating: 255, count: 64)),
-                                     delay: .milliseconds(10))]
-        #expect(throws: CodecError.self) { try WebPEncoder().encode(Animation(width: 4, height: 4, frames: frames, loopCount: 65_536)) }
+        let frames = [
+            AnimationFrame(raster: raster, delay: .milliseconds(10)),
+            AnimationFrame(
+                raster: Raster(width: 4, height: 4, premultipliedBytes: [UInt8](repeating: 255, count: 64)),
+                delay: .milliseconds(10)),
+        ]
+        #expect(throws: CodecError.self) {
+            try WebPEncoder().encode(Animation(width: 4, height: 4, frames: frames, loopCount: 65_536))
+        }
         var long = frames
         long[0].delay = FrameDelay(numerator: 1 << 24, denominator: 1000)
         #expect(throws: CodecError.self) { try WebPEncoder().encode(Animation(width: 4, height: 4, frames: long)) }
@@ -177,10 +194,16 @@ struct WebPEncoderTests {
     @Test("start times are the rounded exact sums of the delays")
     func timestamps() throws {
         let third = FrameDelay(numerator: 1, denominator: 30)
-        #expect(try WebPFrameTimestamps(delays: Array(repeating: third, count: 6)).milliseconds == [0, 33, 67, 100, 133, 167, 200])
+        #expect(
+            try WebPFrameTimestamps(delays: Array(repeating: third, count: 6)).milliseconds == [
+                0, 33, 67, 100, 133, 167, 200,
+            ])
         let half = FrameDelay(numerator: 1, denominator: 2000)  // 0.5 ms: halves round up
         #expect(try WebPFrameTimestamps(delays: [half, half, half]).milliseconds == [0, 1, 1, 2])
-        #expect(try WebPFrameTimestamps(delays: [.centiseconds(7), .zero, .milliseconds(16)]).milliseconds == [0, 70, 70, 86])
+        #expect(
+            try WebPFrameTimestamps(delays: [.centiseconds(7), .zero, .milliseconds(16)]).milliseconds == [
+                0, 70, 70, 86,
+            ])
         // Denominators whose common multiple does not fit 64 bits.
         let primes = [65_521, 65_519, 65_497, 65_479, 65_449]
         #expect(throws: CodecError.self) {

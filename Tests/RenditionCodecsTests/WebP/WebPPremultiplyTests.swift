@@ -1,8 +1,9 @@
-import RenditionTestSupport
 import CWebP
-@testable import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 /// Why the decoder asks libwebp for straight RGBA and premultiplies itself: libwebp's
 /// premultiplied mode (`MODE_rgbA`) computes `v * a / 255` with a fixed-point multiply that
@@ -22,9 +23,11 @@ struct WebPPremultiplyTests {
         }
     }
 
-    @Test("MODE_rgbA is off by one from round(v * a / 255) on files with soft alpha", arguments: [
-        "libwebp-test-data/lossy_alpha1.webp", "libwebp-test-data/lossless1.webp", "pillow/transparent.webp",
-    ])
+    @Test(
+        "MODE_rgbA is off by one from round(v * a / 255) on files with soft alpha",
+        arguments: [
+            "libwebp-test-data/lossy_alpha1.webp", "libwebp-test-data/lossless1.webp", "pillow/transparent.webp",
+        ])
     func differsByOne(file: String) throws {
         let bytes = try Fixtures.bytes("webp/" + file)
         let theirs = try #require(Self.libwebpPremultiplied(bytes))

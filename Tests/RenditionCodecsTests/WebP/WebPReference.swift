@@ -1,7 +1,8 @@
-import RenditionTestSupport
 import Foundation
-@testable import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
+
+@testable import RenditionCodecs
 
 /// Pillow's decoding of the WebP fixtures, written by `Scripts/make-webp-references.py`.
 struct WebPReference: Decodable {
@@ -16,7 +17,7 @@ struct WebPReference: Decodable {
 
     static let all: [String: WebPReference] = {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: Fixtures.path("webp/expected/index.json"))),
-              let index = try? JSONDecoder().decode([String: WebPReference].self, from: data)
+            let index = try? JSONDecoder().decode([String: WebPReference].self, from: data)
         else { return [:] }
         return index
     }()
@@ -26,7 +27,9 @@ struct WebPReference: Decodable {
 enum WebPFixtures {
     /// `libwebp_tests.md5`: file name (such as `test.webp.pam`) to the digest of `dwebp`'s output.
     static let dwebpDigests: [String: String] = {
-        guard let text = try? String(contentsOfFile: Fixtures.path("webp/libwebp-test-data/libwebp_tests.md5"), encoding: .utf8)
+        guard
+            let text = try? String(
+                contentsOfFile: Fixtures.path("webp/libwebp-test-data/libwebp_tests.md5"), encoding: .utf8)
         else { return [:] }
         var digests: [String: String] = [:]
         for line in text.split(separator: "\n") {

@@ -28,7 +28,8 @@ struct ColorAndHiddenColorTests {
     @Test("colour under zero alpha is counted exactly, vector path and tail alike", arguments: [1, 7, 8, 9, 31, 618])
     func hiddenColor(width: Int) {
         let height = 5
-        var straight = StraightRGBAImage(width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height * 4))
+        var straight = StraightRGBAImage(
+            width: width, height: height, bytes: [UInt8](repeating: 0, count: width * height * 4))
         var expectedTransparent = 0, expectedColored = 0
         var sum = (0, 0, 0)
         for y in 0..<height {
@@ -36,18 +37,24 @@ struct ColorAndHiddenColorTests {
                 let o = (y * width + x) * 4
                 switch (x * 7 + y * 3) % 5 {
                 case 0:  // opaque
-                    straight.bytes[o] = 10; straight.bytes[o + 3] = 255
+                    straight.bytes[o] = 10
+                    straight.bytes[o + 3] = 255
                 case 1:  // transparent and black
                     expectedTransparent += 1
                 case 2:  // transparent with colour
-                    straight.bytes[o] = 255; straight.bytes[o + 1] = UInt8(x % 256); straight.bytes[o + 2] = 3
-                    expectedTransparent += 1; expectedColored += 1
+                    straight.bytes[o] = 255
+                    straight.bytes[o + 1] = UInt8(x % 256)
+                    straight.bytes[o + 2] = 3
+                    expectedTransparent += 1
+                    expectedColored += 1
                     sum = (sum.0 + 255, sum.1 + x % 256, sum.2 + 3)
                 case 3:  // half transparent
-                    straight.bytes[o + 1] = 200; straight.bytes[o + 3] = 128
+                    straight.bytes[o + 1] = 200
+                    straight.bytes[o + 3] = 128
                 default:  // transparent, only blue
                     straight.bytes[o + 2] = 1
-                    expectedTransparent += 1; expectedColored += 1
+                    expectedTransparent += 1
+                    expectedColored += 1
                     sum = (sum.0, sum.1, sum.2 + 1)
                 }
             }

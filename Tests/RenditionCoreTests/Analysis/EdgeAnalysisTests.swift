@@ -25,7 +25,8 @@ struct EdgeAnalysisTests {
 
     @Test("a 1-bit disc is a hard edge made of staircase steps")
     func hardDisc() {
-        let result = analyzer.analyze(EdgeTestImages.disc(side: 200, radius: 60, color: RGBColor(20, 120, 220), hard: true))
+        let result = analyzer.analyze(
+            EdgeTestImages.disc(side: 200, radius: 60, color: RGBColor(20, 120, 220), hard: true))
         #expect(result.alpha.partialPixels == 0)
         #expect(result.band.softness == .hard && result.band.hardFraction == 1 && result.band.width == 0)
         #expect(result.band.stepFraction > 0.2)
@@ -49,15 +50,17 @@ struct EdgeAnalysisTests {
     @Test("an opaque image and an opaque border box are backgrounds, with their colour")
     func backgrounds() {
         let white = EdgeTestImages.solid(width: 64, height: 64, color: RGBColor(250, 250, 250))
-        let opaque = analyzer.analyze(EdgeTestImages.over(EdgeTestImages.disc(side: 64, radius: 20, color: RGBColor(0, 0, 255)), white))
+        let opaque = analyzer.analyze(
+            EdgeTestImages.over(EdgeTestImages.disc(side: 64, radius: 20, color: RGBColor(0, 0, 255)), white))
         #expect(!opaque.alpha.hasTransparency && opaque.hasOpaqueBackground)
         #expect(opaque.border.color == RGBColor(250, 250, 250) && opaque.border.opaqueFraction == 1)
         // A near-opaque (alpha 240) box with transparent corners.
         var box = Raster(width: 64, height: 64)
         for y in 0..<64 {
             for x in 0..<64 where !((x < 6 || x > 57) && (y < 6 || y > 57)) {
-                box[x, y] = RGBA(AlphaConversion.premultiply(200, alpha: 240), AlphaConversion.premultiply(220, alpha: 240),
-                                 AlphaConversion.premultiply(20, alpha: 240), 240)
+                box[x, y] = RGBA(
+                    AlphaConversion.premultiply(200, alpha: 240), AlphaConversion.premultiply(220, alpha: 240),
+                    AlphaConversion.premultiply(20, alpha: 240), 240)
             }
         }
         let result = analyzer.analyze(box)
@@ -67,9 +70,11 @@ struct EdgeAnalysisTests {
         #expect(c != nil && abs(Int(c!.r) - 200) <= 1 && abs(Int(c!.g) - 220) <= 1 && abs(Int(c!.b) - 20) <= 1)
     }
 
-    @Test("a halo from a known matte is found and the matte estimated within 3 levels", arguments: [
-        RGBColor(255, 255, 255), RGBColor(0, 0, 0), RGBColor(255, 128, 0),
-    ])
+    @Test(
+        "a halo from a known matte is found and the matte estimated within 3 levels",
+        arguments: [
+            RGBColor(255, 255, 255), RGBColor(0, 0, 0), RGBColor(255, 128, 0),
+        ])
     func halo(matte: RGBColor) {
         let art = matte.luma > 128 ? RGBColor(30, 60, 200) : RGBColor(240, 220, 90)
         let result = analyzer.analyze(EdgeTestImages.disc(side: 160, radius: 50, color: art, matte: matte))
@@ -77,7 +82,9 @@ struct EdgeAnalysisTests {
         let m = result.halo.matte
         #expect(m != nil)
         if let m {
-            #expect(abs(Int(m.r) - Int(matte.r)) <= 3 && abs(Int(m.g) - Int(matte.g)) <= 3 && abs(Int(m.b) - Int(matte.b)) <= 3)
+            #expect(
+                abs(Int(m.r) - Int(matte.r)) <= 3 && abs(Int(m.g) - Int(matte.g)) <= 3
+                    && abs(Int(m.b) - Int(matte.b)) <= 3)
         }
         #expect(result.halo.kind == (matte.luma >= 170 ? "light" : matte.luma <= 85 ? "dark" : "colored"))
     }
@@ -119,10 +126,15 @@ struct EdgeAnalysisTests {
             for y in 0..<side {
                 for x in 0..<side {
                     let a = raster[x, y].a
-                    if a == 0 { transparent += 1; continue }
+                    if a == 0 {
+                        transparent += 1
+                        continue
+                    }
                     if a == 255 { opaque += 1 } else { partial += 1 }
                     let neighbours = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                    if neighbours.contains(where: { $0.0 >= 0 && $0.0 < side && $0.1 >= 0 && $0.1 < side && raster[$0.0, $0.1].a == 0 }) {
+                    if neighbours.contains(where: {
+                        $0.0 >= 0 && $0.0 < side && $0.1 >= 0 && $0.1 < side && raster[$0.0, $0.1].a == 0
+                    }) {
                         outline += 1
                     }
                 }
@@ -137,10 +149,13 @@ struct EdgeAnalysisTests {
     func frames() {
         let a = EdgeTestImages.disc(side: 64, radius: 20, color: RGBColor(255, 0, 0))
         let b = EdgeTestImages.disc(side: 64, radius: 20, center: (60, 32), color: RGBColor(255, 0, 0))
-        let animation = Animation(width: 64, height: 64, frames: [
-            AnimationFrame(raster: a, delay: .milliseconds(100)), AnimationFrame(raster: a, delay: .milliseconds(100)),
-            AnimationFrame(raster: b, delay: .milliseconds(100)),
-        ])
+        let animation = Animation(
+            width: 64, height: 64,
+            frames: [
+                AnimationFrame(raster: a, delay: .milliseconds(100)),
+                AnimationFrame(raster: a, delay: .milliseconds(100)),
+                AnimationFrame(raster: b, delay: .milliseconds(100)),
+            ])
         let results = analyzer.analyze(animation)
         #expect(results.count == 3)
         #expect(results[0] == results[1])

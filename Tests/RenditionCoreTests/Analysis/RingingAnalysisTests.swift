@@ -18,7 +18,8 @@ struct RingingAnalysisTests {
         return (worst, clamped)
     }
 
-    @Test("hard-edged art: the measured overshoot matches the reference", arguments: [(618, 206), (408, 136), (300, 200)])
+    @Test(
+        "hard-edged art: the measured overshoot matches the reference", arguments: [(618, 206), (408, 136), (300, 200)])
     func matchesReference(sizes: (Int, Int)) {
         let (source, target) = sizes
         // A hard white square with a black bar inside it, on transparency.
@@ -40,7 +41,10 @@ struct RingingAnalysisTests {
     @Test("a flat image does not ring; sampling rows measures fewer pixels")
     func flat() {
         var raster = Raster(width: 90, height: 90)
-        for i in 0..<(90 * 90) { raster.bytes[i * 4 + 1] = 77; raster.bytes[i * 4 + 3] = 255 }
+        for i in 0..<(90 * 90) {
+            raster.bytes[i * 4 + 1] = 77
+            raster.bytes[i * 4 + 3] = 255
+        }
         let flat = RingingAnalysis.measure(raster, width: 30, height: 30)
         #expect(flat.clampedPixels == 0 && flat.maxOvershoot == 0)
         let sampled = RingingAnalysis.measure(raster, width: 30, height: 30, rowStep: 4)

@@ -31,26 +31,36 @@ struct ParallelWorkTests {
         usleep(UInt32(((count - index) % 5) * 200))
     }
 
-    @Test("workerCount: at least 1, at most one per item and no more than asked",
-          arguments: [(0, 4, 1), (10, 0, 1), (3, 8, 3), (10, 4, 4), (1, 1, 1)])
+    @Test(
+        "workerCount: at least 1, at most one per item and no more than asked",
+        arguments: [(0, 4, 1), (10, 0, 1), (3, 8, 3), (10, 4, 4), (1, 1, 1)])
     func workerCount(items: Int, threads: Int, expected: Int) {
         #expect(ParallelWork.workerCount(items: items, threads: threads) == expected)
     }
 
-    @Test("forEach calls the body once for every index, and makes one worker per thread",
-          arguments: [0, 1, 7, 100], [1, 2, 3, 8, 16])
+    @Test(
+        "forEach calls the body once for every index, and makes one worker per thread",
+        arguments: [0, 1, 7, 100], [1, 2, 3, 8, 16])
     func everyIndexOnce(count: Int, threads: Int) {
         let tally = Tally(count: count)
-        ParallelWork.forEach(count: count, threads: threads, worker: { thread in tally.made(thread); return thread }) { index, _ in
+        ParallelWork.forEach(
+            count: count, threads: threads,
+            worker: { thread in
+                tally.made(thread)
+                return thread
+            }
+        ) { index, _ in
             tally.called(index)
         }
         #expect(tally.calls.withLock { $0 } == Array(repeating: 1, count: count))
         let made = tally.workersMade.withLock { $0 }.sorted()
-        #expect(made == (count == 0 ? [] : Array(0..<ParallelWork.workerCount(items: count, threads: threads))),
-                "no worker without items, one per thread otherwise, numbered from 0")
+        #expect(
+            made == (count == 0 ? [] : Array(0..<ParallelWork.workerCount(items: count, threads: threads))),
+            "no worker without items, one per thread otherwise, numbered from 0")
     }
 
-    @Test("map returns the values in index order whatever the thread count and finishing order", arguments: [1, 2, 3, 8])
+    @Test(
+        "map returns the values in index order whatever the thread count and finishing order", arguments: [1, 2, 3, 8])
     func mapInOrder(threads: Int) {
         let count = 60
         let values = ParallelWork.map(count: count, threads: threads) { index in
@@ -61,10 +71,13 @@ struct ParallelWorkTests {
         #expect(ParallelWork.map(count: 0, threads: threads) { $0 }.isEmpty)
     }
 
-    @Test("a worker's state stays with its thread: each worker sees its items one after another, counting up", arguments: [1, 2, 4])
+    @Test(
+        "a worker's state stays with its thread: each worker sees its items one after another, counting up",
+        arguments: [1, 2, 4])
     func workerStatePerThread(threads: Int) {
         let count = 50
-        let seen = ParallelWork.map(count: count, threads: threads, worker: { thread in (thread: thread, done: 0) }) { index, worker in
+        let seen = ParallelWork.map(count: count, threads: threads, worker: { thread in (thread: thread, done: 0) }) {
+            index, worker in
             Self.stagger(index, of: count)
             defer { worker.done += 1 }
             return (thread: worker.thread, sequence: worker.done)
@@ -77,11 +90,14 @@ struct ParallelWorkTests {
         #expect(byThread.values.reduce(0) { $0 + $1.count } == count)
     }
 
-    @Test("reportingInOrder reports every value once, in index order, while returning them all", arguments: [1, 2, 3, 8])
+    @Test(
+        "reportingInOrder reports every value once, in index order, while returning them all", arguments: [1, 2, 3, 8])
     func reportsInOrder(threads: Int) {
         let count = 40
         let tally = Tally(count: count)
-        let values = ParallelWork.map(count: count, threads: threads, reportingInOrder: { value in tally.report(value) }) { index in
+        let values = ParallelWork.map(
+            count: count, threads: threads, reportingInOrder: { value in tally.report(value) }
+        ) { index in
             Self.stagger(index, of: count)
             return index + 1_000
         }
@@ -93,8 +109,14 @@ struct ParallelWorkTests {
     func reportsInOrderWithWorkers() {
         let count = 30
         let tally = Tally(count: count)
-        let values = ParallelWork.map(count: count, threads: 3, worker: { thread in tally.made(thread); return thread * 100 },
-                                      reportingInOrder: { _ in }) { index, base in
+        let values = ParallelWork.map(
+            count: count, threads: 3,
+            worker: { thread in
+                tally.made(thread)
+                return thread * 100
+            },
+            reportingInOrder: { _ in }
+        ) { index, base in
             tally.called(index)
             return base + index
         }
@@ -103,7 +125,9 @@ struct ParallelWorkTests {
         #expect(tally.workersMade.withLock { $0 }.sorted() == [0, 1, 2])
     }
 
-    @Test("a failing item throws the error of the lowest failing index, whatever the thread count", arguments: [1, 2, 3, 8])
+    @Test(
+        "a failing item throws the error of the lowest failing index, whatever the thread count",
+        arguments: [1, 2, 3, 8])
     func lowestFailureThrown(threads: Int) {
         let count = 40
         #expect(throws: ItemFailed(index: 5)) {

@@ -21,7 +21,9 @@ struct EdgeFixTests {
             } else {
                 // Premultiplied, compared with the same disc drawn without a matte.
                 let slack = 1.5 + 0.5 * 255 / Double(a)
-                for c in 0..<3 { worst = max(worst, Double(abs(Int(fixed.bytes[i + c]) - Int(clean.bytes[i + c]))) / slack) }
+                for c in 0..<3 {
+                    worst = max(worst, Double(abs(Int(fixed.bytes[i + c]) - Int(clean.bytes[i + c]))) / slack)
+                }
             }
         }
         #expect(worst <= 1)
@@ -53,7 +55,9 @@ struct EdgeFixTests {
         for y in 0..<100 {
             for x in 0..<100 {
                 let original = art[x, y]
-                let d = ((Double(x) + 0.5 - 50) * (Double(x) + 0.5 - 50) + (Double(y) + 0.5 - 50) * (Double(y) + 0.5 - 50)).squareRoot()
+                let d =
+                    ((Double(x) + 0.5 - 50) * (Double(x) + 0.5 - 50) + (Double(y) + 0.5 - 50) * (Double(y) + 0.5 - 50))
+                    .squareRoot()
                 if d > 32 { #expect(fixed[x, y].a == 0) }
                 if d < 28 { #expect(fixed[x, y] == original) }  // the art's interior is untouched
                 // Edge pixels get their coverage back; the faintest ones, whose blend is within the

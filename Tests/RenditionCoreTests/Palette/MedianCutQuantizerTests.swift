@@ -1,14 +1,16 @@
 import RenditionCodecs
-@testable import RenditionCore
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCore
 
 /// The median-cut quantiser both lossy palette paths use (`PaletteQuantizer` for PNG/APNG with
 /// the `widestRange` rule, GIF with `leastSquaredError`), on the colours of fixture art.
 @Suite("Median-cut quantiser on fixture art")
 struct MedianCutQuantizerTests {
     static let files = [
-        "stickers/noto-512/emoji_u1f9da_1f3fc.png", "stickers/noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png", "stickers/derived/1F354-408.png",
+        "stickers/noto-512/emoji_u1f9da_1f3fc.png", "stickers/noto-512/emoji_u1f469_1f3fb_200d_1f3eb.png",
+        "stickers/derived/1F354-408.png",
     ]
 
     /// The art's distinct premultiplied colours (alpha above 0) with their pixel counts, by value.
@@ -31,8 +33,9 @@ struct MedianCutQuantizerTests {
         }
     }
 
-    @Test("a cut makes exactly the boxes asked for, partitioning the weight; k-means never adds error",
-          arguments: files, [MedianCutQuantizer.SplitRule.widestRange, .leastSquaredError])
+    @Test(
+        "a cut makes exactly the boxes asked for, partitioning the weight; k-means never adds error",
+        arguments: files, [MedianCutQuantizer.SplitRule.widestRange, .leastSquaredError])
     func cutAndRefine(file: String, rule: MedianCutQuantizer.SplitRule) throws {
         let points = try Self.points(file)
         #expect(points.count > 1_000, "art with many colours")
@@ -69,7 +72,9 @@ struct MedianCutQuantizerTests {
         #expect(counts[0] < 255 && counts[0] > counts[1] && counts[1] > counts[2], "\(counts)")
     }
 
-    @Test("PaletteQuantizer: one shared palette of at most N entries, nearest colours, transparency exact", arguments: files)
+    @Test(
+        "PaletteQuantizer: one shared palette of at most N entries, nearest colours, transparency exact",
+        arguments: files)
     func paletteQuantizer(file: String) throws {
         let raster = try Fixtures.raster(file)
         let quantized = PaletteQuantizer(maximumColors: 32).quantize([raster])[0]
@@ -108,7 +113,10 @@ struct MedianCutQuantizerTests {
         let raster = try Fixtures.raster("stickers/derived/1F601-300.png")
         let quantized = PaletteQuantizer(maximumColors: 16).quantize([raster])[0]
         let palette = quantized.bytes.withUnsafeBytes { raw in
-            Set((0..<(raster.width * raster.height)).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian })
+            Set(
+                (0..<(raster.width * raster.height)).map {
+                    raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self).littleEndian
+                })
         }
         #expect(palette.subtracting([0]).sorted() == expected)
     }

@@ -1,6 +1,7 @@
-@testable import RenditionCore
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCore
 
 @Suite("Premultiplied OVER")
 struct PremultipliedBlendTests {
@@ -29,10 +30,15 @@ struct PremultipliedBlendTests {
                 var fast = destination, slow = destination
                 source.withUnsafeBufferPointer { s in
                     fast.withUnsafeMutableBufferPointer { d in
-                        if count > 0 { PremultipliedBlend.over(source: s.baseAddress!, destination: d.baseAddress!, count: count) }
+                        if count > 0 {
+                            PremultipliedBlend.over(source: s.baseAddress!, destination: d.baseAddress!, count: count)
+                        }
                     }
                     slow.withUnsafeMutableBufferPointer { d in
-                        if count > 0 { PremultipliedBlend.overReference(source: s.baseAddress!, destination: d.baseAddress!, count: count) }
+                        if count > 0 {
+                            PremultipliedBlend.overReference(
+                                source: s.baseAddress!, destination: d.baseAddress!, count: count)
+                        }
                     }
                 }
                 #expect(fast == slow, "pattern \(pattern), \(count) pixels")

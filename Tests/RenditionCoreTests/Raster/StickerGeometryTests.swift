@@ -13,10 +13,12 @@ struct StickerGeometryTests {
         #expect(StickerSizeClass(masterPixels: 500) == nil)
     }
 
-    @Test("@2x and @1x are round(2/3) and round(1/3) of the master", arguments: [
-        (618, 412, 206), (408, 272, 136), (300, 200, 100), (301, 201, 100), (302, 201, 101),
-        (512, 341, 171), (1, 1, 1), (2, 1, 1), (4, 3, 1),
-    ])
+    @Test(
+        "@2x and @1x are round(2/3) and round(1/3) of the master",
+        arguments: [
+            (618, 412, 206), (408, 272, 136), (300, 200, 100), (301, 201, 100), (302, 201, 101),
+            (512, 341, 171), (1, 1, 1), (2, 1, 1), (4, 3, 1),
+        ])
     func renditionSides(master: Int, twoX: Int, oneX: Int) {
         #expect(StickerGeometry.renditionSide(masterSide: master, scale: .x2) == twoX)
         #expect(StickerGeometry.renditionSide(masterSide: master, scale: .x1) == oneX)

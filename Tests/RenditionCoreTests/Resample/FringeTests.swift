@@ -43,7 +43,9 @@ struct FringeTests {
         Int(p.r) + background * (255 - Int(p.a)) / 255
     }
 
-    @Test("white disc downscaled to @2x and @1x has no dark or light fringe", arguments: [(618, 412), (618, 206), (300, 100)])
+    @Test(
+        "white disc downscaled to @2x and @1x has no dark or light fringe",
+        arguments: [(618, 412), (618, 206), (300, 100)])
     func whiteDisc(source side: Int, target: Int) {
         let out = LanczosResampler().resample(Self.disc(side: side), width: target, height: target)
         #expect(Self.worstFringe(out) <= 1)
@@ -77,9 +79,10 @@ struct FringeTests {
         for y in 0..<100 {
             for x in 0..<100 {
                 let a = alpha[x, y].a
-                naive[x, y] = RGBA(AlphaConversion.premultiply(color[x, y].r, alpha: a),
-                                   AlphaConversion.premultiply(color[x, y].g, alpha: a),
-                                   AlphaConversion.premultiply(color[x, y].b, alpha: a), a)
+                naive[x, y] = RGBA(
+                    AlphaConversion.premultiply(color[x, y].r, alpha: a),
+                    AlphaConversion.premultiply(color[x, y].g, alpha: a),
+                    AlphaConversion.premultiply(color[x, y].b, alpha: a), a)
             }
         }
         #expect(Self.worstFringe(naive) > 20)

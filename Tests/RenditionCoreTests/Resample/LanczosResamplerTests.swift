@@ -1,5 +1,5 @@
-import RenditionTestSupport
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("Lanczos-3 resampler")
@@ -19,18 +19,20 @@ struct LanczosResamplerTests {
         return (worst, Double(same) / Double(reference.count))
     }
 
-    @Test("matches the float64 reference within 1 LSB on real stickers", arguments: [
-        ("stickers/openmoji-618/1F195.png", 412, 412),
-        ("stickers/openmoji-618/1F195.png", 206, 206),
-        ("stickers/openmoji-618/1F408-200D-2B1B.png", 412, 412),
-        ("stickers/openmoji-618/1F408-200D-2B1B.png", 206, 206),
-        ("stickers/derived/1F405-408.png", 272, 272),
-        ("stickers/derived/1F405-408.png", 136, 136),
-        ("stickers/derived/1F601-300.png", 200, 200),
-        ("stickers/derived/1F601-300.png", 100, 100),
-        ("stickers/noto-512/emoji_u1f302.png", 341, 171),
-        ("stickers/noto-512/emoji_u1f302.png", 97, 203),
-    ])
+    @Test(
+        "matches the float64 reference within 1 LSB on real stickers",
+        arguments: [
+            ("stickers/openmoji-618/1F195.png", 412, 412),
+            ("stickers/openmoji-618/1F195.png", 206, 206),
+            ("stickers/openmoji-618/1F408-200D-2B1B.png", 412, 412),
+            ("stickers/openmoji-618/1F408-200D-2B1B.png", 206, 206),
+            ("stickers/derived/1F405-408.png", 272, 272),
+            ("stickers/derived/1F405-408.png", 136, 136),
+            ("stickers/derived/1F601-300.png", 200, 200),
+            ("stickers/derived/1F601-300.png", 100, 100),
+            ("stickers/noto-512/emoji_u1f302.png", 341, 171),
+            ("stickers/noto-512/emoji_u1f302.png", 97, 203),
+        ])
     func matchesReference(file: String, width: Int, height: Int) throws {
         let source = try Fixtures.raster(file)
         let result = Self.maxDifference(source, width: width, height: height)
@@ -38,9 +40,12 @@ struct LanczosResamplerTests {
         #expect(result.exact > 0.99, "most samples should match the reference exactly")
     }
 
-    @Test("matches the reference for odd sizes, non-square and upscaling", arguments: [
-        (211, 157, 97, 61), (37, 23, 80, 50), (50, 50, 49, 51), (7, 5, 3, 2), (1, 1, 5, 3), (5, 1, 1, 1), (300, 13, 17, 300),
-    ])
+    @Test(
+        "matches the reference for odd sizes, non-square and upscaling",
+        arguments: [
+            (211, 157, 97, 61), (37, 23, 80, 50), (50, 50, 49, 51), (7, 5, 3, 2), (1, 1, 5, 3), (5, 1, 1, 1),
+            (300, 13, 17, 300),
+        ])
     func oddSizes(sw: Int, sh: Int, tw: Int, th: Int) throws {
         let sticker = try Fixtures.raster("stickers/noto-512/emoji_u1f236.png")
         var source = Raster(width: sw, height: sh)
@@ -111,30 +116,36 @@ struct ResamplerKernelTests {
     @Test("this CPU runs the portable kernels and, on x86-64, the AVX2 ones")
     func availableSets() {
         #if arch(x86_64)
-        #expect(LanczosResampler.availableKernels == [.portable, .avx2], "x86-64 machines this project targets have AVX2")
+            #expect(
+                LanczosResampler.availableKernels == [.portable, .avx2],
+                "x86-64 machines this project targets have AVX2")
         #else
-        #expect(LanczosResampler.availableKernels == [.portable])
+            #expect(LanczosResampler.availableKernels == [.portable])
         #endif
     }
 
     /// Every sticker fixture resampled to 2/3, 1/3 and an odd size in one pass with `kernels`,
     /// compared with the portable kernels. The test runs once per set the CPU has, named by it.
-    @Test("every kernel set gives the portable kernels' bytes on every sticker fixture",
-          arguments: LanczosResampler.availableKernels)
+    @Test(
+        "every kernel set gives the portable kernels' bytes on every sticker fixture",
+        arguments: LanczosResampler.availableKernels)
     func kernelSetMatchesPortable(kernels: LanczosResampler.Kernels) throws {
         var compared = 0
         for folder in ["stickers/openmoji-618", "stickers/noto-512", "stickers/derived"] {
             for name in try Fixtures.files(in: folder, extension: "png") {
                 let source = try Fixtures.raster("\(folder)/\(name)")
-                let sizes = [(source.width * 2 / 3, source.height * 2 / 3), (source.width / 3, source.height / 3), (97, 203)]
+                let sizes = [
+                    (source.width * 2 / 3, source.height * 2 / 3), (source.width / 3, source.height / 3), (97, 203),
+                ]
                 var forced = sizes.map { Raster(width: $0.0, height: $0.1) }
                 var portable = forced
                 LanczosResampler(kernels: kernels).resample(source, into: &forced, workspace: ResampleWorkspace())
                 LanczosResampler(kernels: .portable).resample(source, into: &portable, workspace: ResampleWorkspace())
                 for (index, size) in sizes.enumerated() {
                     let differing = zip(forced[index].bytes, portable[index].bytes).count { $0 != $1 }
-                    #expect(differing == 0 && forced[index].bytes.count == portable[index].bytes.count,
-                            "\(kernels): \(differing) bytes differ on \(folder)/\(name) at \(size)")
+                    #expect(
+                        differing == 0 && forced[index].bytes.count == portable[index].bytes.count,
+                        "\(kernels): \(differing) bytes differ on \(folder)/\(name) at \(size)")
                 }
                 compared += 1
             }
@@ -142,25 +153,31 @@ struct ResamplerKernelTests {
         #expect(compared >= 190)
     }
 
-    @Test("native and portable kernels give identical bytes", arguments: [
-        ("stickers/openmoji-618/1F195.png", 412, 412), ("stickers/openmoji-618/1F195.png", 206, 206),
-        ("stickers/noto-512/emoji_u1f302.png", 341, 171), ("stickers/noto-512/emoji_u1f302.png", 97, 203),
-        ("stickers/derived/1F405-408.png", 272, 136), ("stickers/derived/1F601-300.png", 1000, 7),
-        ("pngsuite/basn6a08.png", 13, 5), ("pngsuite/s01n3p01.png", 3, 3),
-    ])
+    @Test(
+        "native and portable kernels give identical bytes",
+        arguments: [
+            ("stickers/openmoji-618/1F195.png", 412, 412), ("stickers/openmoji-618/1F195.png", 206, 206),
+            ("stickers/noto-512/emoji_u1f302.png", 341, 171), ("stickers/noto-512/emoji_u1f302.png", 97, 203),
+            ("stickers/derived/1F405-408.png", 272, 136), ("stickers/derived/1F601-300.png", 1000, 7),
+            ("pngsuite/basn6a08.png", 13, 5), ("pngsuite/s01n3p01.png", 3, 3),
+        ])
     func nativeMatchesPortable(file: String, width: Int, height: Int) throws {
         let source = try Fixtures.raster(file)
         let portable = LanczosResampler(kernels: .portable).resample(source, width: width, height: height)
         for kernels in LanczosResampler.availableKernels {
-            #expect(LanczosResampler(kernels: kernels).resample(source, width: width, height: height) == portable, "\(kernels)")
+            #expect(
+                LanczosResampler(kernels: kernels).resample(source, width: width, height: height) == portable,
+                "\(kernels)")
         }
     }
 
-    @Test("several sizes in one pass give the bytes of each size on its own, every kernel set", arguments: [
-        ("stickers/openmoji-618/1F195.png", [(412, 412), (206, 206)]),
-        ("stickers/noto-512/emoji_u1f302.png", [(341, 171), (97, 203), (1000, 7), (512, 512)]),
-        ("pngsuite/basn6a08.png", [(13, 5), (64, 64), (1, 1)]),
-    ])
+    @Test(
+        "several sizes in one pass give the bytes of each size on its own, every kernel set",
+        arguments: [
+            ("stickers/openmoji-618/1F195.png", [(412, 412), (206, 206)]),
+            ("stickers/noto-512/emoji_u1f302.png", [(341, 171), (97, 203), (1000, 7), (512, 512)]),
+            ("pngsuite/basn6a08.png", [(13, 5), (64, 64), (1, 1)]),
+        ])
     func severalSizesInOnePass(file: String, sizes: [(Int, Int)]) throws {
         let source = try Fixtures.raster(file)
         for kernels in LanczosResampler.availableKernels {
@@ -176,15 +193,21 @@ struct ResamplerKernelTests {
     @Test("a workspace reused across sources of other sizes and contents gives fresh results")
     func workspaceReuse() throws {
         let workspace = ResampleWorkspace()
-        let names = ["stickers/openmoji-618/1F195.png", "stickers/noto-512/emoji_u1f302.png",
-                     "stickers/openmoji-618/1F408-200D-2B1B.png", "stickers/derived/1F601-300.png"]
+        let names = [
+            "stickers/openmoji-618/1F195.png", "stickers/noto-512/emoji_u1f302.png",
+            "stickers/openmoji-618/1F408-200D-2B1B.png", "stickers/derived/1F601-300.png",
+        ]
         for kernels in LanczosResampler.availableKernels {
             for name in names + names.reversed() {
                 let source = try Fixtures.raster(name)
                 var reused = [Raster(width: 200, height: 150), Raster(width: 61, height: 93)]
                 LanczosResampler(kernels: kernels).resample(source, into: &reused, workspace: workspace)
-                #expect(reused[0] == LanczosResampler(kernels: .portable).resample(source, width: 200, height: 150), "\(name) \(kernels)")
-                #expect(reused[1] == LanczosResampler(kernels: .portable).resample(source, width: 61, height: 93), "\(name) \(kernels)")
+                #expect(
+                    reused[0] == LanczosResampler(kernels: .portable).resample(source, width: 200, height: 150),
+                    "\(name) \(kernels)")
+                #expect(
+                    reused[1] == LanczosResampler(kernels: .portable).resample(source, width: 61, height: 93),
+                    "\(name) \(kernels)")
             }
         }
     }
@@ -196,7 +219,8 @@ struct AnimationResamplingTests {
     func framesInParallel() throws {
         let names = ["1F195", "1F300", "1F334", "1F335", "1F337"]
         let frames = try names.enumerated().map { i, name in
-            AnimationFrame(raster: try Fixtures.raster("stickers/openmoji-618/\(name).png"), delay: .centiseconds(i + 3))
+            AnimationFrame(
+                raster: try Fixtures.raster("stickers/openmoji-618/\(name).png"), delay: .centiseconds(i + 3))
         }
         let animation = Animation(width: 618, height: 618, frames: frames, loopCount: 3)
         let serial = LanczosResampler().resample(animation, width: 412, height: 412, threads: 1)

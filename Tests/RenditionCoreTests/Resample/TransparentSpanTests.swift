@@ -43,8 +43,10 @@ struct TransparentSpanTests {
     /// block off centre, so spans start and end everywhere, including inside filter windows.
     static func sparse(width: Int, height: Int) -> Raster {
         var raster = Raster(width: width, height: height)
-        let points = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, 1),
-                      (1, height / 2), (width / 3, height / 3), (width / 3 + 1, height / 3), (width - 2, height / 2 + 3)]
+        let points = [
+            (0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, 1),
+            (1, height / 2), (width / 3, height / 3), (width / 3 + 1, height / 3), (width - 2, height / 2 + 3),
+        ]
         for (n, (x, y)) in points.enumerated() {
             let a = UInt8(60 + n * 20)
             let o = y * raster.bytesPerRow + x * 4
@@ -56,14 +58,16 @@ struct TransparentSpanTests {
         return raster
     }
 
-    @Test("real stickers and sparse images, down and up, both kernels", arguments: [
-        ("stickers/openmoji-618/1F195.png", 412, 412),
-        ("stickers/openmoji-618/1F195.png", 206, 206),
-        ("stickers/derived/1F601-300.png", 100, 100),
-        ("", 40, 25),
-        ("", 150, 91),
-        ("", 7, 3),
-    ])
+    @Test(
+        "real stickers and sparse images, down and up, both kernels",
+        arguments: [
+            ("stickers/openmoji-618/1F195.png", 412, 412),
+            ("stickers/openmoji-618/1F195.png", 206, 206),
+            ("stickers/derived/1F601-300.png", 100, 100),
+            ("", 40, 25),
+            ("", 150, 91),
+            ("", 7, 3),
+        ])
     func sameBytesAsEveryPixel(file: String, width: Int, height: Int) throws {
         let source = file.isEmpty ? Self.sparse(width: 97, height: 61) : try Fixtures.raster(file)
         let expected = Self.everyPixel(source, width: width, height: height)

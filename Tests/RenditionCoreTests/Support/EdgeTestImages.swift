@@ -18,8 +18,10 @@ enum EdgeTestImages {
     /// A disc of straight colour `color` on transparency; `matte` blends edge colours over it
     /// (`C = a·F + (1 − a)·M`) the way art exported over a solid background does; `hard` makes
     /// the alpha 1-bit.
-    static func disc(side: Int, radius: Double, center: (Double, Double)? = nil, color: RGBColor,
-                     matte: RGBColor? = nil, hard: Bool = false) -> Raster {
+    static func disc(
+        side: Int, radius: Double, center: (Double, Double)? = nil, color: RGBColor,
+        matte: RGBColor? = nil, hard: Bool = false
+    ) -> Raster {
         let c = center ?? (Double(side) / 2, Double(side) / 2)
         var straight = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {

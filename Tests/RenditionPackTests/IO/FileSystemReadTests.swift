@@ -1,5 +1,5 @@
-import RenditionTestSupport
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// `FileSystem.read(_:upTo:)`, which every command reads its inputs with.

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Synchronization
 import Testing
 
@@ -67,10 +67,13 @@ struct LintFixtureTests {
         #expect(bytes.count == 501_000)
         let report = linter.lint(bytes: bytes, path: "clean-padded.png")
         #expect(report.findings.map(\.code) == [.fileTooLarge])
-        #expect(report.findings[0].values["bytes"] == .integer(501_000) && report.findings[0].values["maximum"] == .integer(500_000))
+        #expect(
+            report.findings[0].values["bytes"] == .integer(501_000)
+                && report.findings[0].values["maximum"] == .integer(500_000))
         var profile = StickerProfile.appleMessages
         profile.maximumBytes = 501_000
-        #expect(StickerLinter(options: LintOptions(profile: profile)).lint(bytes: bytes, path: "x.png").findings.isEmpty)
+        #expect(
+            StickerLinter(options: LintOptions(profile: profile)).lint(bytes: bytes, path: "x.png").findings.isEmpty)
         let exact = try PNGPadding.padded(Fixtures.bytes("lint/clean.png"), toSize: 500_000)
         #expect(linter.lint(bytes: exact, path: "x.png").findings.isEmpty)
     }
@@ -94,9 +97,15 @@ struct LintFixtureTests {
             let a = clean.bytes[i + 3]
             let straight = (0..<3).map { AlphaConversion.unpremultiply(clean.bytes[i + $0], alpha: a) }
             if a >= 128 {
-                hard.bytes[i] = straight[0]; hard.bytes[i + 1] = straight[1]; hard.bytes[i + 2] = straight[2]; hard.bytes[i + 3] = 255
+                hard.bytes[i] = straight[0]
+                hard.bytes[i + 1] = straight[1]
+                hard.bytes[i + 2] = straight[2]
+                hard.bytes[i + 3] = 255
             } else {
-                hard.bytes[i] = 0; hard.bytes[i + 1] = 0; hard.bytes[i + 2] = 0; hard.bytes[i + 3] = 0
+                hard.bytes[i] = 0
+                hard.bytes[i + 1] = 0
+                hard.bytes[i + 2] = 0
+                hard.bytes[i + 3] = 0
             }
         }
         let report = linter.lint(bytes: try PNGEncoder().encode(hard), path: "hard.png")
@@ -121,14 +130,18 @@ struct LintFixtureTests {
         let clean = try Fixtures.raster("lint/clean.png")
         var straight = clean.straightRGBA()
         for i in stride(from: 0, to: straight.count, by: 4) where straight[i + 3] == 0 {
-            straight[i] = 255; straight[i + 1] = 255; straight[i + 2] = 255
+            straight[i] = 255
+            straight[i + 1] = 255
+            straight[i + 2] = 255
         }
         let png = try StraightPNG.encode(width: clean.width, height: clean.height, straightRGBA: straight)
         var profile = StickerProfile.appleMessages
         profile.maximumBytes = png.count  // stored uncompressed: large, and not what this test is about
         let report = StickerLinter(options: LintOptions(profile: profile)).lint(bytes: png, path: "hidden.png")
         #expect(report.findings.map(\.code) == [.hiddenColor])
-        #expect(report.findings[0].values["fraction"] == .number(1) && report.findings[0].values["mean_color"] == .text("#ffffff"))
+        #expect(
+            report.findings[0].values["fraction"] == .number(1)
+                && report.findings[0].values["mean_color"] == .text("#ffffff"))
     }
 
     @Test("dense high-contrast detail near the @1x resolution rings")
@@ -154,8 +167,12 @@ struct LintFixtureTests {
         #expect(files.count == 152 + 40 + 6)
         let paths = files.map { Fixtures.path($0) }
         let reported = ReportedPaths()
-        let reports = linter.lint(paths: paths, threads: 3) { report in reported.paths.withLock { $0.append(report.path) } }
-        #expect(reports.map(\.path) == paths && reported.paths.withLock { $0 } == paths, "reports come back and are reported in input order")
+        let reports = linter.lint(paths: paths, threads: 3) { report in
+            reported.paths.withLock { $0.append(report.path) }
+        }
+        #expect(
+            reports.map(\.path) == paths && reported.paths.withLock { $0 } == paths,
+            "reports come back and are reported in input order")
         for (file, report) in zip(files, reports) {
             #expect(!report.hasErrors, "\(file): \(report.findings.map(\.message))")
             let warnings = report.findings.filter { $0.severity == .warning && $0.code != .invisibleOnBackground }

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// Every fix removes the finding it targets, on the fixture made for it, and changes nothing
@@ -11,7 +11,9 @@ import Testing
 struct StickerFixerTests {
     let linter = StickerLinter()
 
-    func fixed(_ file: String, _ kinds: [FixKind], matte: RGBColor? = nil) throws -> (before: Raster, after: Raster, codes: [LintCode]) {
+    func fixed(_ file: String, _ kinds: [FixKind], matte: RGBColor? = nil) throws -> (
+        before: Raster, after: Raster, codes: [LintCode]
+    ) {
         let before = try Fixtures.raster("lint/" + file)
         let fixer = StickerFixer(options: FixOptions(kinds: kinds, matte: matte))
         let after = fixer.fix(before).raster
@@ -26,8 +28,9 @@ struct StickerFixerTests {
         return count
     }
 
-    @Test("unmatte and defringe remove the halo and change only the colour of partially transparent pixels",
-          arguments: ["halo-white.png", "halo-dark.png"], [FixKind.unmatte, .defringe])
+    @Test(
+        "unmatte and defringe remove the halo and change only the colour of partially transparent pixels",
+        arguments: ["halo-white.png", "halo-dark.png"], [FixKind.unmatte, .defringe])
     func halo(file: String, kind: FixKind) throws {
         #expect(linter.lint(path: Fixtures.path("lint/" + file)).codes == [.matteHalo])
         let (before, after, codes) = try fixed(file, [kind])
@@ -35,7 +38,9 @@ struct StickerFixerTests {
         #expect(after.width == before.width && after.height == before.height)
         // Alpha is untouched everywhere; opaque and transparent pixels are untouched entirely.
         var alphaChanges = 0
-        for y in 0..<before.height { for x in 0..<before.width where before[x, y].a != after[x, y].a { alphaChanges += 1 } }
+        for y in 0..<before.height {
+            for x in 0..<before.width where before[x, y].a != after[x, y].a { alphaChanges += 1 }
+        }
         #expect(alphaChanges == 0)
         #expect(differences(before, after) { before[$0, $1].a == 0 || before[$0, $1].a == 255 } == 0)
         // The edge now has the art's colour: the fixture's art is #1a4fd0 (white matte) or #7fd0ff (black matte).
@@ -46,13 +51,17 @@ struct StickerFixerTests {
                 let p = after[x, y]
                 guard p.a >= 64 && p.a < 255 else { continue }
                 let straight = [p.r, p.g, p.b].map { Double(AlphaConversion.unpremultiply($0, alpha: p.a)) }
-                worst = max(worst, abs(straight[0] - Double(art.r)), abs(straight[1] - Double(art.g)), abs(straight[2] - Double(art.b)))
+                worst = max(
+                    worst, abs(straight[0] - Double(art.r)), abs(straight[1] - Double(art.g)),
+                    abs(straight[2] - Double(art.b)))
             }
         }
         #expect(worst <= 6, "largest edge colour error \(worst)")
     }
 
-    @Test("remove-background clears the white box and leaves the art's interior as it was", arguments: ["white-box.png", "opaque.jpg"])
+    @Test(
+        "remove-background clears the white box and leaves the art's interior as it was",
+        arguments: ["white-box.png", "opaque.jpg"])
     func removeBackground(file: String) throws {
         let (before, after, codes) = try fixed(file, [.removeBackground])
         #expect(codes.isEmpty)
@@ -60,10 +69,14 @@ struct StickerFixerTests {
         // Where the art is fully opaque and at least 3 px away from any less-than-opaque pixel of
         // the clean art, nothing changed (the JPEG's art is its own decoded pixels).
         func interior(_ x: Int, _ y: Int) -> Bool {
-            for dy in -3...3 { for dx in -3...3 {
-                let xx = x + dx, yy = y + dy
-                if xx < 0 || yy < 0 || xx >= clean.width || yy >= clean.height || clean[xx, yy].a < 255 { return false }
-            } }
+            for dy in -3...3 {
+                for dx in -3...3 {
+                    let xx = x + dx, yy = y + dy
+                    if xx < 0 || yy < 0 || xx >= clean.width || yy >= clean.height || clean[xx, yy].a < 255 {
+                        return false
+                    }
+                }
+            }
             return true
         }
         #expect(differences(before, after, where: interior) == 0)
@@ -72,18 +85,23 @@ struct StickerFixerTests {
         for y in 0..<after.height {
             for x in 0..<after.width where clean[x, y].a == 0 && after[x, y].a != 0 {
                 var near = false
-                for dy in -2...2 { for dx in -2...2 {
-                    let xx = x + dx, yy = y + dy
-                    if xx >= 0 && yy >= 0 && xx < clean.width && yy < clean.height && clean[xx, yy].a > 0 { near = true }
-                } }
+                for dy in -2...2 {
+                    for dx in -2...2 {
+                        let xx = x + dx, yy = y + dy
+                        if xx >= 0 && yy >= 0 && xx < clean.width && yy < clean.height && clean[xx, yy].a > 0 {
+                            near = true
+                        }
+                    }
+                }
                 if !near { leftovers += 1 }
             }
         }
         #expect(leftovers == 0)
     }
 
-    @Test("pad squares the canvas, reaches the minimum size and moves art off the border; pixels are moved, not changed",
-          arguments: [("touching-edge.png", 432), ("non-square.png", 408), ("canvas-299.png", 300)])
+    @Test(
+        "pad squares the canvas, reaches the minimum size and moves art off the border; pixels are moved, not changed",
+        arguments: [("touching-edge.png", 432), ("non-square.png", 408), ("canvas-299.png", 300)])
     func pad(file: String, side: Int) throws {
         let (before, after, codes) = try fixed(file, [.pad])
         #expect(codes.isEmpty, "\(codes)")
@@ -92,15 +110,17 @@ struct StickerFixerTests {
         #expect(after.cropped(to: PixelRect(x: dx, y: dy, width: before.width, height: before.height)) == before)
         var outside = 0
         for y in 0..<side {
-            for x in 0..<side where (x < dx || y < dy || x >= dx + before.width || y >= dy + before.height) && after[x, y].a != 0 {
+            for x in 0..<side
+            where (x < dx || y < dy || x >= dx + before.width || y >= dy + before.height) && after[x, y].a != 0 {
                 outside += 1
             }
         }
         #expect(outside == 0)
     }
 
-    @Test("trim crops to the art plus a margin; the art's pixels are moved, not changed",
-          arguments: [("small-art.png", 300), ("canvas-620.png", 500)])
+    @Test(
+        "trim crops to the art plus a margin; the art's pixels are moved, not changed",
+        arguments: [("small-art.png", 300), ("canvas-620.png", 500)])
     func trim(file: String, side: Int) throws {
         let (before, after, codes) = try fixed(file, [.trim])
         #expect(codes.isEmpty, "\(codes)")
@@ -138,7 +158,8 @@ struct StickerFixerTests {
         let original = try Fixtures.bytes("lint/opaque.jpg")
         let destination = FixedFileNames.path(for: input, in: folder)
         #expect(destination == folder + "/opaque.png")
-        let outcome = StickerFixer(options: FixOptions(kinds: [.removeBackground])).fix(path: input, writingTo: destination, linter: linter)
+        let outcome = StickerFixer(options: FixOptions(kinds: [.removeBackground])).fix(
+            path: input, writingTo: destination, linter: linter)
         #expect(outcome.error == nil && outcome.output == destination)
         #expect(outcome.after?.findings.isEmpty == true)
         #expect(try Fixtures.bytes("lint/opaque.jpg") == original)

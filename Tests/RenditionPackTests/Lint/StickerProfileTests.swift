@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Profiles")
@@ -34,8 +34,11 @@ struct StickerProfileTests {
         let strict = try JSONDecoder().decode(StickerProfile.self, from: Data(text.utf8))
         let report = StickerLinter(options: LintOptions(profile: strict)).lint(path: Fixtures.path("lint/animated.png"))
         let codes = Set(report.codes)
-        #expect(codes.isSuperset(of: [.animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall, .tooManyFrames,
-                                      .animationTooLong, .loopCountNotAllowed]))
+        #expect(
+            codes.isSuperset(of: [
+                .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall, .tooManyFrames,
+                .animationTooLong, .loopCountNotAllowed,
+            ]))
         let frames = report.findings.first { $0.code == .tooManyFrames }!
         #expect(frames.values["frames"] == .integer(3) && frames.values["maximum"] == .integer(2))
         let still = StickerLinter(options: LintOptions(profile: strict)).lint(path: Fixtures.path("lint/opaque.jpg"))

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Pack builder")
@@ -14,14 +14,16 @@ struct PackBuilderTests {
     }
 
     static func json(_ path: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
     /// A source folder with three stills, one APNG with uniform delays and one GIF, and a pack.json.
     static func source() throws -> String {
         let src = try folder()
         for name in ["1F195", "1F300", "1F334"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(src)/\(name).png")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(src)/\(name).png")
         }
         // An animation with uniform 1/12 s delays, looping forever: becomes a sticker sequence.
         let base = try Fixtures.raster("stickers/openmoji-618/1F41D.png")
@@ -33,7 +35,8 @@ struct PackBuilderTests {
         }
         try Data(try APNGEncoder().encode(Animation(width: 618, height: 618, frames: frames, loopCount: 0)))
             .write(to: URL(fileURLWithPath: "\(src)/bee.png"))
-        try FileManager.default.copyItem(atPath: Fixtures.path("gif/wuffs/animated-red-blue.gif"), toPath: "\(src)/redblue.gif")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("gif/wuffs/animated-red-blue.gif"), toPath: "\(src)/redblue.gif")
         let config = """
             {"name": "Test Pack", "sizeClass": "regular", "iconBackground": "#102030", "icon": "1F300.png",
              "stickers": [
@@ -58,18 +61,24 @@ struct PackBuilderTests {
         let root = try Self.json("\(catalog)/Contents.json")
         #expect(Set(root.keys) == ["info"])
         let info = try #require(root["info"] as? [String: Any])
-        #expect(Set(info.keys) == ["author", "version"] && info["author"] as? String == "rendition" && info["version"] as? Int == 1)
+        #expect(
+            Set(info.keys) == ["author", "version"] && info["author"] as? String == "rendition"
+                && info["version"] as? Int == 1)
 
         let pack = try Self.json("\(catalog)/Sticker Pack.stickerpack/Contents.json")
         #expect(Set(pack.keys) == ["info", "properties", "stickers"])
         #expect(pack["properties"] as? [String: String] == ["grid-size": "regular"])
-        #expect((pack["stickers"] as? [[String: String]])?.map { $0["filename"] } ==
-                ["palm.sticker", "new.sticker", "bee.stickersequence", "redblue.sticker", "1F300.sticker"])
+        #expect(
+            (pack["stickers"] as? [[String: String]])?.map { $0["filename"] } == [
+                "palm.sticker", "new.sticker", "bee.stickersequence", "redblue.sticker", "1F300.sticker",
+            ])
 
         let palm = try Self.json("\(catalog)/Sticker Pack.stickerpack/palm.sticker/Contents.json")
         #expect(Set(palm.keys) == ["info", "properties"])
-        #expect(palm["properties"] as? [String: String] == ["filename": "palm.png", "accessibility-label": "A palm tree"])
-        let palmImage = try PNGDecoder.decode(try Fixtures.bytesAt("\(catalog)/Sticker Pack.stickerpack/palm.sticker/palm.png"))
+        #expect(
+            palm["properties"] as? [String: String] == ["filename": "palm.png", "accessibility-label": "A palm tree"])
+        let palmImage = try PNGDecoder.decode(
+            try Fixtures.bytesAt("\(catalog)/Sticker Pack.stickerpack/palm.sticker/palm.png"))
         #expect(palmImage.width == 408 && palmImage.height == 408)
         let new = try Self.json("\(catalog)/Sticker Pack.stickerpack/new.sticker/Contents.json")
         #expect((new["properties"] as? [String: String])?["accessibility-label"] == "new")
@@ -79,11 +88,14 @@ struct PackBuilderTests {
         let properties = try #require(bee["properties"] as? [String: Any])
         #expect(Set(properties.keys) == ["accessibility-label", "duration", "duration-type", "repetitions"])
         #expect(properties["accessibility-label"] as? String == "A bee with a moving stripe")
-        #expect(properties["duration"] as? Int == 12 && properties["duration-type"] as? String == "fps" && properties["repetitions"] as? Int == 0)
+        #expect(
+            properties["duration"] as? Int == 12 && properties["duration-type"] as? String == "fps"
+                && properties["repetitions"] as? Int == 0)
         let frames = try #require(bee["frames"] as? [[String: String]])
         #expect(frames.map { $0["filename"]! } == (1...6).map { "bee-00\($0).png" })
         for frame in frames {
-            let image = try PNGDecoder.decode(try Fixtures.bytesAt("\(catalog)/Sticker Pack.stickerpack/bee.stickersequence/\(frame["filename"]!)"))
+            let image = try PNGDecoder.decode(
+                try Fixtures.bytesAt("\(catalog)/Sticker Pack.stickerpack/bee.stickersequence/\(frame["filename"]!)"))
             #expect(image.width == 408)
         }
         let gif = try Self.json("\(catalog)/Sticker Pack.stickerpack/redblue.sticker/Contents.json")
@@ -94,8 +106,11 @@ struct PackBuilderTests {
         let images = try #require(icons["images"] as? [[String: String]])
         #expect(images.count == MessagesIconSlot.all.count)
         for (image, slot) in zip(images, MessagesIconSlot.all) {
-            #expect(image["size"] == slot.size && image["idiom"] == slot.idiom && image["scale"] == slot.scale && image["platform"] == slot.platform)
-            let icon = try PNGDecoder.decode(try Fixtures.bytesAt("\(catalog)/iMessage App Icon.stickersiconset/\(image["filename"]!)"))
+            #expect(
+                image["size"] == slot.size && image["idiom"] == slot.idiom && image["scale"] == slot.scale
+                    && image["platform"] == slot.platform)
+            let icon = try PNGDecoder.decode(
+                try Fixtures.bytesAt("\(catalog)/iMessage App Icon.stickersiconset/\(image["filename"]!)"))
             let points = slot.size.split(separator: "x").map { Int($0)! }
             let scale = Int(slot.scale.dropLast())!
             #expect(icon.width == points[0] * scale && icon.height == points[1] * scale)
@@ -115,11 +130,13 @@ struct PackBuilderTests {
         #expect((report["stickers"] as? [[String: Any]])?.count == 5)
     }
 
-    @Test("every platform's packs pass the platform's own rules (PackValidator); counts that cannot be met are problems")
+    @Test(
+        "every platform's packs pass the platform's own rules (PackValidator); counts that cannot be met are problems")
     func platforms() throws {
         let src = try Self.source(), out = try Self.folder()
         let all = PackPlatform.builtIn.values.sorted { $0.id < $1.id }
-        let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: all, threads: 2)).build()
+        let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: all, threads: 2))
+            .build()
         #expect(summary.stickers.allSatisfy { $0.problems.isEmpty }, "\(summary.stickers.map(\.problems))")
         for platform in all where !(summary.packs[platform.id] ?? []).isEmpty {
             let findings = PackValidator(platform: platform).validate(folder: "\(out)/\(platform.id)")
@@ -150,10 +167,13 @@ struct PackBuilderTests {
     func corruptSticker() throws {
         let src = try Self.folder(), out = try Self.folder()
         for name in ["1F195", "1F300"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(src)/\(name).png")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(src)/\(name).png")
         }
         try FileManager.default.copyItem(atPath: Fixtures.path("pngsuite/xcsn0g01.png"), toPath: "\(src)/broken.png")
-        let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: [.whatsApp], threads: 2)).build()
+        let summary = try PackBuilder(
+            source: src, output: out, options: PackOptions(platforms: [.whatsApp], threads: 2)
+        ).build()
         #expect(summary.hasFailures)
         let failed = summary.stickers.filter { if case .failure = $0.outcome { true } else { false } }
         #expect(failed.map(\.name) == ["broken"])
@@ -166,18 +186,23 @@ struct PackBuilderTests {
     @Test("configuration errors are reported with the file and the reason")
     func configurationErrors() throws {
         let src = try Self.folder()
-        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/1F195.png"), toPath: "\(src)/a.png")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/openmoji-618/1F195.png"), toPath: "\(src)/a.png")
         let long = String(repeating: "x", count: 151)
-        try Data("{\"stickers\": [{\"file\": \"a.png\", \"accessibilityLabel\": \"\(long)\"}]}".utf8).write(to: URL(fileURLWithPath: "\(src)/pack.json"))
-        #expect { try PackBuilder(source: src, output: try Self.folder(), options: PackOptions()).build() } throws: { error in
+        try Data("{\"stickers\": [{\"file\": \"a.png\", \"accessibilityLabel\": \"\(long)\"}]}".utf8).write(
+            to: URL(fileURLWithPath: "\(src)/pack.json"))
+        #expect { try PackBuilder(source: src, output: try Self.folder(), options: PackOptions()).build() } throws: {
+            error in
             "\(error)".contains("151 characters")
         }
         try Data("{\"stickers\": [{\"name\": \"a\"}]}".utf8).write(to: URL(fileURLWithPath: "\(src)/pack.json"))
-        #expect { try PackBuilder(source: src, output: try Self.folder(), options: PackOptions()).build() } throws: { error in
+        #expect { try PackBuilder(source: src, output: try Self.folder(), options: PackOptions()).build() } throws: {
+            error in
             "\(error)".contains("missing \"file\"")
         }
         try FileManager.default.removeItem(atPath: "\(src)/pack.json")
-        try Data("sizeClass: large\nstickers:\n  - file: a.png\n    accessibilityLabel: From YAML\n".utf8).write(to: URL(fileURLWithPath: "\(src)/pack.yaml"))
+        try Data("sizeClass: large\nstickers:\n  - file: a.png\n    accessibilityLabel: From YAML\n".utf8).write(
+            to: URL(fileURLWithPath: "\(src)/pack.yaml"))
         let out = try Self.folder()
         let summary = try PackBuilder(source: src, output: out, options: PackOptions()).build()
         #expect(summary.sizeClass == .large)
@@ -191,10 +216,13 @@ struct PackBuilderTests {
         var trees: [[String: Data]] = []
         for threads in [1, 2] {
             let out = try Self.folder()
-            _ = try PackBuilder(source: src, output: out, options: PackOptions(platforms: [.discord], threads: threads)).build()
+            _ = try PackBuilder(source: src, output: out, options: PackOptions(platforms: [.discord], threads: threads))
+                .build()
             trees.append(try Self.tree(out))
             if threads == 2 {
-                let again = try PackBuilder(source: src, output: out, options: PackOptions(platforms: [.discord], threads: 2)).build()
+                let again = try PackBuilder(
+                    source: src, output: out, options: PackOptions(platforms: [.discord], threads: 2)
+                ).build()
                 #expect(again.stickers.allSatisfy { $0.skipped })
                 #expect(try Self.tree(out) == trees[1])
             }
@@ -221,7 +249,8 @@ struct PackBuilderTests {
 struct SizeFitterTests {
     @Test("the ladder goes lossless first and gives up only what it reports; impossible limits fail")
     func ladder() throws {
-        let sticker = LanczosResampler().resample(try Fixtures.raster("stickers/noto-512/emoji_u1f302.png"), width: 412, height: 412)
+        let sticker = LanczosResampler().resample(
+            try Fixtures.raster("stickers/noto-512/emoji_u1f302.png"), width: 412, height: 412)
         let animation = Animation(still: sticker)
         let roomy = try SizeFitter(limit: 1_000_000).fit(animation, as: .png)
         #expect(roomy.stepIndex == 1 && roomy.givenUp.isEmpty)
@@ -237,7 +266,8 @@ struct SizeFitterTests {
         #expect(try SizeFitter(limit: roomy.bytes.count * 6 / 10).fit(animation, as: .png).bytes == tight.bytes)
     }
 
-    @Test("animation constraints merge short frames, cap frame counts, split frames and set loops, reporting each change")
+    @Test(
+        "animation constraints merge short frames, cap frame counts, split frames and set loops, reporting each change")
     func constraints() throws {
         let raster = Raster(width: 4, height: 4)
         func animation(_ delays: [Int], loop: Int) -> Animation {
@@ -259,13 +289,19 @@ struct SizeFitterTests {
         #expect(long.notes.contains { $0.contains("1.2x faster") })
         // LINE: loops x duration <= 4 s; a 3 s loop plays once, not 4 times (12 s).
         let line = try AnimationConstraints.apply(.line, to: animation(Array(repeating: 100, count: 30), loop: 0))
-        #expect(line.animation.frames.count <= 20 && line.animation.duration == .milliseconds(3000) && line.animation.loopCount == 1)
+        #expect(
+            line.animation.frames.count <= 20 && line.animation.duration == .milliseconds(3000)
+                && line.animation.loopCount == 1)
         let second = try AnimationConstraints.apply(.line, to: animation(Array(repeating: 100, count: 10), loop: 0))
         #expect(second.animation.loopCount == 4)
         let tooLong = try AnimationConstraints.apply(.line, to: animation(Array(repeating: 100, count: 60), loop: 0))
-        #expect(tooLong.animation.duration <= .milliseconds(4000) && tooLong.animation.frames.count <= 20 && tooLong.animation.loopCount == 1)
+        #expect(
+            tooLong.animation.duration <= .milliseconds(4000) && tooLong.animation.frames.count <= 20
+                && tooLong.animation.loopCount == 1)
         let short = try AnimationConstraints.apply(.line, to: animation([500, 500], loop: 2))
-        #expect(short.animation.frames.count == 6 && short.animation.duration == .milliseconds(1000) && short.animation.loopCount == 2)
+        #expect(
+            short.animation.frames.count == 6 && short.animation.duration == .milliseconds(1000)
+                && short.animation.loopCount == 2)
         let signal = try AnimationConstraints.apply(.signal, to: animation([100, 100], loop: 3))
         #expect(signal.animation.loopCount == 0)
     }

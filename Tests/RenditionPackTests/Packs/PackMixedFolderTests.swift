@@ -11,7 +11,8 @@ import Testing
 /// WebP, a tiny GIF, an APNG that plays once, a 64 x 48 APNG).
 enum PackFixtureFolder {
     static let stills = [
-        "stickers/noto-512/emoji_u1f431.png", "stickers/noto-512/emoji_u1f44d.png", "stickers/noto-512/emoji_u1f499.png",
+        "stickers/noto-512/emoji_u1f431.png", "stickers/noto-512/emoji_u1f44d.png",
+        "stickers/noto-512/emoji_u1f499.png",
         "stickers/noto-512/emoji_u1f620.png", "stickers/openmoji-618/1F195.png", "stickers/openmoji-618/1F300.png",
         "stickers/openmoji-618/1F334.png", "stickers/openmoji-618/1F1E8-1F1EE.png",
     ]
@@ -20,35 +21,55 @@ enum PackFixtureFolder {
         let folder = NSTemporaryDirectory() + "rendition-pack-mixed-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for still in stills {
-            try FileManager.default.copyItem(atPath: Fixtures.path(still), toPath: "\(folder)/\((still as NSString).lastPathComponent)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path(still), toPath: "\(folder)/\((still as NSString).lastPathComponent)")
         }
-        for (fixture, name) in [("webp/image-webp/animated/random_lossy.webp", "random-lossy.webp"), ("gif/wuffs/muybridge.gif", "muybridge.gif"),
-                                ("apng/philip-taylor/007.png", "plays-once.png"), ("apng/wuffs/animated-red-blue.apng", "red-blue.png")] {
+        for (fixture, name) in [
+            ("webp/image-webp/animated/random_lossy.webp", "random-lossy.webp"),
+            ("gif/wuffs/muybridge.gif", "muybridge.gif"),
+            ("apng/philip-taylor/007.png", "plays-once.png"), ("apng/wuffs/animated-red-blue.apng", "red-blue.png"),
+        ] {
             try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: "\(folder)/\(name)")
         }
-        let burger = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F354.png"), width: 110, height: 110)
+        let burger = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F354.png"), width: 110, height: 110)
         var frames: [AnimationFrame] = []
         for i in 0..<40 {
             let angle = 2 * Double.pi * Double(i) / 40
-            frames.append(AnimationFrame(raster: placed(burger, on: 192, 192, x: 41 + Int(30 * cos(angle)), y: 41 + Int(30 * sin(angle))),
-                                         delay: .milliseconds(40)))
+            frames.append(
+                AnimationFrame(
+                    raster: placed(burger, on: 192, 192, x: 41 + Int(30 * cos(angle)), y: 41 + Int(30 * sin(angle))),
+                    delay: .milliseconds(40)))
         }
-        try write(try APNGEncoder().encode(Animation(width: 192, height: 192, frames: frames)), to: "\(folder)/bounce-192.png")
-        let flamingo = LanczosResampler().resample(try Fixtures.raster("stickers/noto-512/emoji_u1f9a9.png"), width: 160, height: 160)
+        try write(
+            try APNGEncoder().encode(Animation(width: 192, height: 192, frames: frames)), to: "\(folder)/bounce-192.png"
+        )
+        let flamingo = LanczosResampler().resample(
+            try Fixtures.raster("stickers/noto-512/emoji_u1f9a9.png"), width: 160, height: 160)
         frames = (0..<20).map { i in
-            AnimationFrame(raster: placed(flamingo, on: 305, 254, x: 72 + Int(20 * sin(2 * Double.pi * Double(i) / 20)), y: 47), delay: .centiseconds(8))
+            AnimationFrame(
+                raster: placed(flamingo, on: 305, 254, x: 72 + Int(20 * sin(2 * Double.pi * Double(i) / 20)), y: 47),
+                delay: .centiseconds(8))
         }
-        try write(try GIFEncoder().encode(Animation(width: 305, height: 254, frames: frames)), to: "\(folder)/wave-305x254.gif")
-        let bee = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F41D.png"), width: 300, height: 300)
-        let alike = Animation(width: 300, height: 300, frames: Array(repeating: AnimationFrame(raster: bee, delay: .milliseconds(100)), count: 4))
-        try write(try APNGEncoder(options: .init(mergeIdenticalFrames: false)).encode(alike), to: "\(folder)/all-alike.png")
+        try write(
+            try GIFEncoder().encode(Animation(width: 305, height: 254, frames: frames)),
+            to: "\(folder)/wave-305x254.gif")
+        let bee = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F41D.png"), width: 300, height: 300)
+        let alike = Animation(
+            width: 300, height: 300,
+            frames: Array(repeating: AnimationFrame(raster: bee, delay: .milliseconds(100)), count: 4))
+        try write(
+            try APNGEncoder(options: .init(mergeIdenticalFrames: false)).encode(alike), to: "\(folder)/all-alike.png")
         return folder
     }
 
     static func placed(_ art: Raster, on width: Int, _ height: Int, x: Int, y: Int) -> Raster {
         var canvas = Raster(width: width, height: height)
         for row in 0..<art.height where (0..<height).contains(y + row) {
-            for column in 0..<art.width where (0..<width).contains(x + column) { canvas[x + column, y + row] = art[column, row] }
+            for column in 0..<art.width where (0..<width).contains(x + column) {
+                canvas[x + column, y + row] = art[column, row]
+            }
         }
         return canvas
     }
@@ -60,16 +81,20 @@ enum PackFixtureFolder {
 
 @Suite("Packs of a mixed folder for every platform")
 struct PackMixedFolderTests {
-    @Test("stills and animations pack for every platform; the validator finds nothing in any pack; unmet counts are problems")
+    @Test(
+        "stills and animations pack for every platform; the validator finds nothing in any pack; unmet counts are problems"
+    )
     func everyPlatform() throws {
         let src = try PackFixtureFolder.make()
         try Data(#"{"name": "Mixed Bag", "publisher": "Rendition tests", "animatedFormats": {"discord": "gif"}}"#.utf8)
             .write(to: URL(fileURLWithPath: "\(src)/pack.json"))
         let out = NSTemporaryDirectory() + "rendition-pack-mixed-out-" + UUID().uuidString
         let all = PackPlatform.builtIn.values.sorted { $0.id < $1.id }
-        let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: all, threads: 2)).build()
-        #expect(summary.stickers.allSatisfy { if case .success = $0.outcome { $0.problems.isEmpty } else { false } },
-                "\(summary.stickers.map { "\($0.name): \($0.outcome) \($0.problems)" })")
+        let summary = try PackBuilder(source: src, output: out, options: PackOptions(platforms: all, threads: 2))
+            .build()
+        #expect(
+            summary.stickers.allSatisfy { if case .success = $0.outcome { $0.problems.isEmpty } else { false } },
+            "\(summary.stickers.map { "\($0.name): \($0.outcome) \($0.problems)" })")
         for platform in all {
             let findings = PackValidator(platform: platform).validate(folder: "\(out)/\(platform.id)")
             #expect(findings.isEmpty, "\(platform.id): \(findings.map(\.description))")
@@ -84,16 +109,24 @@ struct PackMixedFolderTests {
         let line = summary.packs["line"] ?? []
         #expect(line.map(\.stickers.count) == [8])
         let lineProblems = summary.platformProblems["line"] ?? []
-        #expect(lineProblems.count == 2 && lineProblems.contains { $0.contains("1 left out") } && lineProblems.contains { $0.contains("no animated pack") })
+        #expect(
+            lineProblems.count == 2 && lineProblems.contains { $0.contains("1 left out") }
+                && lineProblems.contains { $0.contains("no animated pack") })
         // WhatsApp contents.json as ContentFileParser reads it, with emojis from the file names.
-        let contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/whatsapp/contents.json"))) as? [String: Any])
+        let contents = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(out)/whatsapp/contents.json"))) as? [String: Any])
         #expect(Set(contents.keys) == ["android_play_store_link", "ios_app_store_link", "sticker_packs"])
         let packs = try #require(contents["sticker_packs"] as? [[String: Any]])
         #expect(packs.map { $0["animated_sticker_pack"] as? Bool } == [false, true])
-        #expect(packs.allSatisfy { ($0["publisher"] as? String) == "Rendition tests" && ($0["tray_image_file"] as? String) == "tray.png" })
+        #expect(
+            packs.allSatisfy {
+                ($0["publisher"] as? String) == "Rendition tests" && ($0["tray_image_file"] as? String) == "tray.png"
+            })
         let stickers = try #require(packs[0]["stickers"] as? [[String: Any]])
         #expect(stickers.first { ($0["image_file"] as? String) == "1F195.webp" }?["emojis"] as? [String] == ["🆕"])
-        #expect(stickers.first { ($0["image_file"] as? String) == "emoji_u1f44d.webp" }?["emojis"] as? [String] == ["👍"])
+        #expect(
+            stickers.first { ($0["image_file"] as? String) == "emoji_u1f44d.webp" }?["emojis"] as? [String] == ["👍"])
         // Signal: the non-square GIF became a square APNG, padded.
         let wave = try ImageDecoder.decodeAnimation(try Fixtures.bytesAt("\(out)/signal/Mixed-Bag/wave-305x254.png"))
         #expect(wave.isAnimated && wave.width == 512 && wave.height == 512 && wave.loopCount == 0)

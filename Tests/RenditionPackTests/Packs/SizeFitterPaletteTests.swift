@@ -1,8 +1,9 @@
-import RenditionTestSupport
-@testable import RenditionCodecs
 import RenditionCore
-@testable import RenditionPack
+import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
+@testable import RenditionPack
 
 /// The size ladder's dithered palette step: after the lossless steps, before the undithered
 /// palettes of 256 colours and fewer.
@@ -20,7 +21,8 @@ struct SizeFitterPaletteTests {
         let sticker = try Self.sticker("noto-512/emoji_u26f9.png", side: 341)
         let animation = Animation(still: sticker)
         let lossless = try PNGEncoder(options: .init(compressionLevel: 12)).encode(sticker)
-        let palette = try PNGEncoder(options: .init(compressionLevel: 12, palette: PaletteQuantization())).encode(sticker)
+        let palette = try PNGEncoder(options: .init(compressionLevel: 12, palette: PaletteQuantization())).encode(
+            sticker)
         let medianCut = SizeFitter.quantized(animation, colors: 256).firstFrame
         let medianCutBytes = try PNGEncoder(options: .init(compressionLevel: 12)).encode(medianCut)
         // Both lossy results fit this limit and lossless does not: the ladder's order decides.
@@ -38,8 +40,9 @@ struct SizeFitterPaletteTests {
         #expect(try SizeFitter(limit: lossless.count).fit(animation, as: .png).step == "lossless (deflate level 12)")
     }
 
-    @Test("an APNG that lossless cannot fit gets the shared dithered palette, also when the ladder is steered by a sample of frames",
-          arguments: [8, 20])
+    @Test(
+        "an APNG that lossless cannot fit gets the shared dithered palette, also when the ladder is steered by a sample of frames",
+        arguments: [8, 20])
     func animationTakesPaletteBeforeUndithered(frames: Int) throws {
         let sticker = try Self.sticker("noto-512/emoji_u1f3c2.png", side: 160)
         let animation = Animation(
@@ -50,9 +53,12 @@ struct SizeFitterPaletteTests {
                 return AnimationFrame(raster: canvas, delay: .centiseconds(5))
             }, loopCount: 0)
         #expect((frames > SizeFitter.sampledAbove) == (frames == 20))
-        let lossless = try APNGEncoder(options: .init(compressionLevel: PNGEncoder.defaultCompressionLevel)).encode(animation)
-        let palette = try APNGEncoder(options: .init(compressionLevel: 12, palette: PaletteQuantization())).encode(animation)
-        let medianCut = try APNGEncoder(options: .init(compressionLevel: 12)).encode(SizeFitter.quantized(animation, colors: 256))
+        let lossless = try APNGEncoder(options: .init(compressionLevel: PNGEncoder.defaultCompressionLevel)).encode(
+            animation)
+        let palette = try APNGEncoder(options: .init(compressionLevel: 12, palette: PaletteQuantization())).encode(
+            animation)
+        let medianCut = try APNGEncoder(options: .init(compressionLevel: 12)).encode(
+            SizeFitter.quantized(animation, colors: 256))
         // A margin over both, as a sampled prediction needs (it aims 3 % under the limit).
         let limit = max(palette.count, medianCut.count) * 21 / 20
         try #require(limit < lossless.count * 9 / 10)
@@ -63,7 +69,9 @@ struct SizeFitterPaletteTests {
         #expect(try APNGDecoder.decode(fitted.bytes).frames.count == frames)
     }
 
-    @Test("a dithered palette refused by its similarity floor is skipped: the ladder goes on to the undithered 256 colours")
+    @Test(
+        "a dithered palette refused by its similarity floor is skipped: the ladder goes on to the undithered 256 colours"
+    )
     func refusedPaletteIsSkipped() throws {
         // Smooth colour and alpha ramps: more than 256 colours that a dithered palette cannot
         // hold at SSIM 0.98.
@@ -82,7 +90,8 @@ struct SizeFitterPaletteTests {
             Issue.record("the default floors accepted the gradient")
             return
         }
-        let medianCut = try PNGEncoder(options: .init(compressionLevel: 12)).encode(SizeFitter.quantized(animation, colors: 256).firstFrame)
+        let medianCut = try PNGEncoder(options: .init(compressionLevel: 12)).encode(
+            SizeFitter.quantized(animation, colors: 256).firstFrame)
         let fitted = try SizeFitter(limit: medianCut.count).fit(animation, as: .png)
         #expect(fitted.step == "palette of 256 colours" && fitted.stepIndex == 4, "\(fitted.step)")
         let isMedianCut = fitted.bytes == medianCut

@@ -7,37 +7,45 @@ import Testing
 
 @Suite("Telegram: stickers, video, TGS and emoji")
 struct TelegramTests {
-    static func codes(_ file: String, profile: StickerProfile = StickerProfile(platform: .telegram)) throws -> Set<LintCode> {
-        let report = StickerLinter(options: LintOptions(profile: profile)).lint(bytes: try Fixtures.bytes(file), path: file)
+    static func codes(_ file: String, profile: StickerProfile = StickerProfile(platform: .telegram)) throws -> Set<
+        LintCode
+    > {
+        let report = StickerLinter(options: LintOptions(profile: profile)).lint(
+            bytes: try Fixtures.bytes(file), path: file)
         return Set(report.findings.filter { $0.severity == .error }.map(\.code))
     }
 
     static let ruleCodes: Set<LintCode> = [
         .unreadable, .formatNotAllowed, .animationFormatNotAllowed, .fileTooLarge, .canvasTooSmall, .canvasTooLarge,
-        .animationTooLong, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed, .frameRateNotAllowed, .vectorStickerRejected,
+        .animationTooLong, .longerSideNotAllowed, .codecNotAllowed, .audioNotAllowed, .frameRateNotAllowed,
+        .vectorStickerRejected,
     ]
 
-    @Test("the corpus video stickers: valid ones pass Telegram's rules, VP8, audio and the cut file do not", arguments: [
-        ("webm/vp9-alpha-512x512-30fps-3s.webm", Set<LintCode>()),
-        ("webm/vp9-alpha-512x384-24fps-3s.webm", []),
-        ("webm/vp9-opaque-512x512-30fps-3s.webm", []),
-        ("webm/vp8-alpha-512x512-30fps-3s.webm", [.codecNotAllowed]),
-        ("webm/vp9-alpha-with-audio-512x512-30fps-2s.webm", [.audioNotAllowed]),
-        ("webm/vp9-alpha-512x512-30fps-3s.truncated40.webm", [.unreadable]),
-        ("webm/made/vp9-alpha-171x129-24fps.webm", [.longerSideNotAllowed]),
-    ] as [(String, Set<LintCode>)])
+    @Test(
+        "the corpus video stickers: valid ones pass Telegram's rules, VP8, audio and the cut file do not",
+        arguments: [
+            ("webm/vp9-alpha-512x512-30fps-3s.webm", Set<LintCode>()),
+            ("webm/vp9-alpha-512x384-24fps-3s.webm", []),
+            ("webm/vp9-opaque-512x512-30fps-3s.webm", []),
+            ("webm/vp8-alpha-512x512-30fps-3s.webm", [.codecNotAllowed]),
+            ("webm/vp9-alpha-with-audio-512x512-30fps-2s.webm", [.audioNotAllowed]),
+            ("webm/vp9-alpha-512x512-30fps-3s.truncated40.webm", [.unreadable]),
+            ("webm/made/vp9-alpha-171x129-24fps.webm", [.longerSideNotAllowed]),
+        ] as [(String, Set<LintCode>)])
     func videoRules(file: String, expected: Set<LintCode>) throws {
         #expect(try Self.codes(file).intersection(Self.ruleCodes) == expected)
     }
 
-    @Test("TGS: OpacityStops passes; files that break the animated-sticker rules are rejected, saying why", arguments: [
-        ("lottie/lottie-android/OpacityStops.tgs", nil),
-        ("lottie/lottie-android/LayerBlend_0.tgs", "stars"),
-        ("lottie/lottie-android/ShapeTypes.tgs", "100x100"),
-        ("lottie/lottie-android/Masks.tgs", "masks"),
-        ("lottie/lottie-android/MattWithParentAlpha.tgs", "not 60 fps"),
-        ("lottie/lottie-android/TrimPaths.tgs", "over 3.0 s"),
-    ] as [(String, String?)])
+    @Test(
+        "TGS: OpacityStops passes; files that break the animated-sticker rules are rejected, saying why",
+        arguments: [
+            ("lottie/lottie-android/OpacityStops.tgs", nil),
+            ("lottie/lottie-android/LayerBlend_0.tgs", "stars"),
+            ("lottie/lottie-android/ShapeTypes.tgs", "100x100"),
+            ("lottie/lottie-android/Masks.tgs", "masks"),
+            ("lottie/lottie-android/MattWithParentAlpha.tgs", "not 60 fps"),
+            ("lottie/lottie-android/TrimPaths.tgs", "over 3.0 s"),
+        ] as [(String, String?)])
     func tgsRules(file: String, reason: String?) throws {
         let problems = VectorStickerRule.telegramSticker.problems(try Fixtures.bytes(file))
         if let reason {
@@ -57,7 +65,9 @@ struct TelegramTests {
         let emoji = PackPlatform.builtIn["telegram-emoji"]
         #expect(emoji?.canvas == CanvasRule(mode: .exact, width: 100, height: 100))
         let profile = StickerProfile(platform: telegram)
-        #expect(profile.formats == [.webp, .png] && profile.animatedFormats == [.webm, .tgs] && profile.exactLongerSide == 512)
+        #expect(
+            profile.formats == [.webp, .png] && profile.animatedFormats == [.webm, .tgs]
+                && profile.exactLongerSide == 512)
     }
 
     @Test("a pack for Telegram: a valid TGS is kept byte for byte, an APNG becomes a fitted WebM")
@@ -67,11 +77,17 @@ struct TelegramTests {
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         let tgs = try Fixtures.bytes("lottie/lottie-android/OpacityStops.tgs")
         try Data(tgs).write(to: URL(fileURLWithPath: "\(source)/gradient.tgs"))
-        try FileManager.default.copyItem(atPath: Fixtures.path("apng/wuffs/animated-red-blue.apng"), toPath: "\(source)/redblue.png")
-        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(source)/grin.png")
-        let summary = try PackBuilder(source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)).build()
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("apng/wuffs/animated-red-blue.apng"), toPath: "\(source)/redblue.png")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(source)/grin.png")
+        let summary = try PackBuilder(
+            source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)
+        ).build()
         #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
-        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter { !$0.hasPrefix(".") }
+        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter {
+            !$0.hasPrefix(".")
+        }
         let folder = "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
         #expect(try Fixtures.bytesAt("\(output)/\(folder)/gradient.tgs") == tgs)
         let video = try Fixtures.bytesAt("\(output)/\(folder)/redblue.webm")
@@ -82,43 +98,64 @@ struct TelegramTests {
         for file in ["gradient.tgs", "redblue.webm", "grin.webp"] {
             let report = StickerLinter(options: LintOptions(profile: StickerProfile(platform: .telegram)))
                 .lint(bytes: try Fixtures.bytesAt("\(output)/\(folder)/\(file)"), path: file)
-            #expect(report.findings.filter { Self.ruleCodes.contains($0.code) }.isEmpty, "\(file): \(report.findings.map(\.code))")
+            #expect(
+                report.findings.filter { Self.ruleCodes.contains($0.code) }.isEmpty,
+                "\(file): \(report.findings.map(\.code))")
         }
         // set.json names each sticker's format as the Bot API does; the pack passes the validator.
-        let set = try #require(try JSONSerialization.jsonObject(with: Data(Fixtures.bytesAt("\(output)/\(folder)/set.json"))) as? [String: Any])
-        let formats = Dictionary(uniqueKeysWithValues: (set["stickers"] as? [[String: Any]] ?? []).map { ($0["sticker"] as? String ?? "", $0["format"] as? String ?? "") })
+        let set = try #require(
+            try JSONSerialization.jsonObject(with: Data(Fixtures.bytesAt("\(output)/\(folder)/set.json")))
+                as? [String: Any])
+        let formats = Dictionary(
+            uniqueKeysWithValues: (set["stickers"] as? [[String: Any]] ?? []).map {
+                ($0["sticker"] as? String ?? "", $0["format"] as? String ?? "")
+            })
         #expect(formats == ["gradient.tgs": "animated", "redblue.webm": "video", "grin.webp": "static"])
         #expect(set["sticker_type"] as? String == "regular")
         #expect(PackValidator(platform: .telegram).validate(folder: "\(output)/telegram").isEmpty)
     }
 
-    @Test("Telegram's TGS and WebM stickers become an Xcode catalog and a WhatsApp pack in one build, every file within the rules")
+    @Test(
+        "Telegram's TGS and WebM stickers become an Xcode catalog and a WhatsApp pack in one build, every file within the rules"
+    )
     func telegramStickersToOtherPlatforms() throws {
         let source = NSTemporaryDirectory() + "rendition-from-telegram-src-" + UUID().uuidString
         let output = NSTemporaryDirectory() + "rendition-from-telegram-out-" + UUID().uuidString
         defer { for path in [source, output] { try? FileManager.default.removeItem(atPath: path) } }
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         for file in ["lottie/lottie-android/OpacityStops.tgs", "lottie/rlottie/polystar_line_clockwise_trim.tgs"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: "\(source)/\((file as NSString).lastPathComponent)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path(file), toPath: "\(source)/\((file as NSString).lastPathComponent)")
         }
         // A short video sticker with alpha: the 3-frame, 300 px lint fixture as VP9 WebM.
         let video = try WebMEncoder().encode(try ImageDecoder.decodeAnimation(try Fixtures.bytes("lint/animated.png")))
         try Data(video).write(to: URL(fileURLWithPath: "\(source)/wave.webm"))
-        let summary = try PackBuilder(source: source, output: output, options: PackOptions(platforms: [.whatsApp], threads: 2)).build()
+        let summary = try PackBuilder(
+            source: source, output: output, options: PackOptions(platforms: [.whatsApp], threads: 2)
+        ).build()
         #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
         // WhatsApp: three animated WebPs in one animated pack that passes the platform's rules.
-        #expect(summary.packs["whatsapp"]?.map(\.stickers.count) == [3] && summary.packs["whatsapp"]?.first?.animated == true)
+        #expect(
+            summary.packs["whatsapp"]?.map(\.stickers.count) == [3]
+                && summary.packs["whatsapp"]?.first?.animated == true)
         #expect(PackValidator(platform: .whatsApp).validate(folder: "\(output)/whatsapp").isEmpty)
         // Apple: every sticker in the catalog, animated, within Messages' limit; the flat
         // renditions at @3x, @2x and @1x.
         let catalog = "\(output)/Stickers.xcstickers/Sticker Pack.stickerpack"
-        let entries = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
-        #expect(entries == ["OpacityStops.stickersequence", "polystar_line_clockwise_trim.stickersequence", "wave.stickersequence"])
+        let entries = try FileManager.default.contentsOfDirectory(atPath: catalog).filter {
+            !$0.hasPrefix(".") && $0 != "Contents.json"
+        }.sorted()
+        #expect(
+            entries == [
+                "OpacityStops.stickersequence", "polystar_line_clockwise_trim.stickersequence", "wave.stickersequence",
+            ])
         for name in ["OpacityStops", "polystar_line_clockwise_trim", "wave"] {
             for scale in [3, 2, 1] {
                 let bytes = try Fixtures.bytesAt("\(output)/renditions/\(name)@\(scale)x.png")
                 let animation = try ImageDecoder.decodeAnimation(bytes)
-                #expect(animation.isAnimated && animation.width == animation.height && bytes.count <= 500_000, "\(name)@\(scale)x")
+                #expect(
+                    animation.isAnimated && animation.width == animation.height && bytes.count <= 500_000,
+                    "\(name)@\(scale)x")
             }
         }
     }
@@ -130,7 +167,9 @@ struct TelegramTests {
         var frames: [AnimationFrame] = []
         for _ in 0..<12 {
             var raster = Raster(width: 128, height: 128)
-            for i in 0..<raster.bytes.count where i % 4 != 3 { raster.bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
+            for i in 0..<raster.bytes.count where i % 4 != 3 {
+                raster.bytes[i] = UInt8(truncatingIfNeeded: random.next())
+            }
             for i in stride(from: 3, to: raster.bytes.count, by: 4) { raster.bytes[i] = 255 }
             frames.append(AnimationFrame(raster: raster, delay: FrameDelay(numerator: 1, denominator: 4)))
         }
@@ -142,7 +181,8 @@ struct TelegramTests {
         let good = try WebMEncoder(options: .init(quality: 24, speed: 2)).encode(animation).count
         #expect(good < fast, "good-quality mode \(good) B, real-time \(fast) B")
         let slower = try SizeFitter(limit: good).fit(animation, as: .webm)
-        #expect(slower.stepIndex == 2 && slower.step == "VP9 quality 24, good-quality mode" && slower.bytes.count == good)
+        #expect(
+            slower.stepIndex == 2 && slower.step == "VP9 quality 24, good-quality mode" && slower.bytes.count == good)
         let smallest = try WebMEncoder(options: .init(quality: 63, speed: 2)).encode(animation).count
         let fitted = try SizeFitter(limit: smallest - 1).fit(animation, as: .webm)
         #expect(fitted.step.contains("frame rate") && fitted.bytes.count < smallest)

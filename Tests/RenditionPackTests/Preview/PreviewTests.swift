@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Preview sheets")
@@ -37,15 +37,19 @@ struct PreviewTests {
         #expect(canvas.raster[35, 15] == RGBA(128 + 5, 10, 15, 255) && canvas.raster[36, 15] == RGBA(10, 20, 30, 255))
     }
 
-    @Test("tiles show each rendition composited on its background, exactly", arguments: ["lint/clean.png", "lint/dark-art.png"])
+    @Test(
+        "tiles show each rendition composited on its background, exactly",
+        arguments: ["lint/clean.png", "lint/dark-art.png"])
     func tiles(file: String) throws {
         let card = PreviewSheet().card(path: Fixtures.path(file))
         let master = try Fixtures.raster(file)
         #expect(card.tiles.count == 18)
         #expect(Set(card.tiles.map(\.background)) == Set(TestBackgrounds.standard.map(\.name)))
         for tile in card.tiles {
-            let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: tile.scale)
-            let rendition = tile.scale == .x3 ? master : LanczosResampler().resample(master, width: size.width, height: size.height)
+            let size = StickerGeometry.renditionSize(
+                masterWidth: master.width, masterHeight: master.height, scale: tile.scale)
+            let rendition =
+                tile.scale == .x3 ? master : LanczosResampler().resample(master, width: size.width, height: size.height)
             let background = TestBackgrounds.standard.first { $0.name == tile.background }!
             var expected = PreviewCanvas(width: tile.rect.width, height: tile.rect.height, background: .white)
             expected.draw(background.render(width: tile.rect.width, height: tile.rect.height), x: 0, y: 0)
@@ -54,7 +58,8 @@ struct PreviewTests {
             let inset = tile.codes.isEmpty ? 0 : 40
             var mismatches = 0
             for y in inset..<(tile.rect.height - min(inset, 4)) {
-                for x in min(inset, 4)..<(tile.rect.width - min(inset, 4)) where card.raster[tile.rect.x + x, tile.rect.y + y] != expected.raster[x, y] {
+                for x in min(inset, 4)..<(tile.rect.width - min(inset, 4))
+                where card.raster[tile.rect.x + x, tile.rect.y + y] != expected.raster[x, y] {
                     mismatches += 1
                 }
             }
@@ -77,7 +82,9 @@ struct PreviewTests {
         }
         let halo = sheet.card(path: Fixtures.path("lint/halo-white.png"))
         let marked = halo.tiles.filter { !$0.codes.isEmpty }
-        #expect(marked.count == 1 && marked[0].scale == .x3 && marked[0].background == "black" && marked[0].codes == [.matteHalo])
+        #expect(
+            marked.count == 1 && marked[0].scale == .x3 && marked[0].background == "black"
+                && marked[0].codes == [.matteHalo])
     }
 
     @Test("an animation gets a strip of frames; the flagged frame is marked")
@@ -87,7 +94,8 @@ struct PreviewTests {
         #expect(frames.map(\.frame) == [0, 1, 2])
         #expect(frames.map(\.codes) == [[], [.contentTouchesEdge], []])
         #expect(frames.allSatisfy { $0.scale == .x1 && $0.rect.width == 100 + 2 * 8 })
-        let limited = PreviewSheet(options: PreviewOptions(scales: [.x1], maximumStripFrames: 1)).card(path: Fixtures.path("lint/animated.png"))
+        let limited = PreviewSheet(options: PreviewOptions(scales: [.x1], maximumStripFrames: 1)).card(
+            path: Fixtures.path("lint/animated.png"))
         #expect(limited.tiles.filter { $0.frame != nil }.map(\.frame) == [0, 1])  // the first, plus the flagged one
         #expect(limited.tiles.filter { $0.frame == nil }.allSatisfy { $0.scale == .x1 })
     }

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Animated stickers")
@@ -12,14 +12,21 @@ struct AnimatedRenderTests {
         let source = try TestAnimations.movingSquare(frames: 6, side: 300)
         let input = try TemporaryFolder.make(), output = try TemporaryFolder.make()
         try Data(try APNGEncoder().encode(source)).write(to: URL(fileURLWithPath: "\(input)/moving.png"))
-        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: ["\(input)/moving.png"])
-        guard case .success(let written) = results[0].outcome else { Issue.record("render failed: \(results[0].outcome)"); return }
+        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: [
+            "\(input)/moving.png"
+        ])
+        guard case .success(let written) = results[0].outcome else {
+            Issue.record("render failed: \(results[0].outcome)")
+            return
+        }
         #expect(written.map(\.width) == [200, 100])
         for (scale, side) in [("@2x", 200), ("@1x", 100)] {
-            let decoded = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving\(scale).png"))))
+            let decoded = try APNGDecoder.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/moving\(scale).png"))))
             let expected = LanczosResampler().resample(source, width: side, height: side)
             #expect(decoded.frames.count == 6 && decoded.loopCount == 0)
-            #expect(decoded.frames.map(\.delay) == Array(repeating: FrameDelay(numerator: 1, denominator: 24), count: 6))
+            #expect(
+                decoded.frames.map(\.delay) == Array(repeating: FrameDelay(numerator: 1, denominator: 24), count: 6))
             #expect(decoded == expected)
         }
     }
@@ -35,10 +42,13 @@ struct AnimatedRenderTests {
             #expect(decoded.frames.count == master.frames.count && decoded.loopCount == master.loopCount)
             #expect(decoded.frames.map(\.delay) == master.frames.map(\.delay))
         }
-        let still = try StickerRenderer(options: RenderOptions(format: .png)).render([UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
+        let still = try StickerRenderer(options: RenderOptions(format: .png)).render(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: apng))))
         let first = try ImageDecoder.decodeAnimation(still[0].bytes)
         #expect(first.frames.count == 1)
-        #expect(first.firstFrame == LanczosResampler().resample(master.firstFrame, width: still[0].width, height: still[0].height))
+        #expect(
+            first.firstFrame
+                == LanczosResampler().resample(master.firstFrame, width: still[0].width, height: still[0].height))
         _ = output
     }
 
@@ -72,8 +82,11 @@ struct AnimatedRenderTests {
             let expected = LanczosResampler().resample(master, width: rendition.width, height: rendition.height)
             for (frame, reference) in zip(decoded.frames, expected.frames) {
                 var worst = 0
-                for i in stride(from: 0, to: frame.raster.bytes.count, by: 4) where reference.raster.bytes[i + 3] == 255 {
-                    for c in 0..<3 { worst = max(worst, abs(Int(frame.raster.bytes[i + c]) - Int(reference.raster.bytes[i + c]))) }
+                for i in stride(from: 0, to: frame.raster.bytes.count, by: 4) where reference.raster.bytes[i + 3] == 255
+                {
+                    for c in 0..<3 {
+                        worst = max(worst, abs(Int(frame.raster.bytes[i + c]) - Int(reference.raster.bytes[i + c])))
+                    }
                 }
                 #expect(worst <= 48)
             }
@@ -83,6 +96,8 @@ struct AnimatedRenderTests {
     @Test("the 300-frame fixture of the command line's memory-bound test is movingSquare(frames: 300, side: 618)")
     func memoryBoundFixture() throws {
         // Made by movingSquare(frames: 300, side: 618) and APNGEncoder at level 1 (see Fixtures/README.md).
-        #expect(try ImageDecoder.decodeAnimation(Fixtures.bytes("animated/moving-square-300f-618.png")) == TestAnimations.movingSquare(frames: 300, side: 618))
+        #expect(
+            try ImageDecoder.decodeAnimation(Fixtures.bytes("animated/moving-square-300f-618.png"))
+                == TestAnimations.movingSquare(frames: 300, side: 618))
     }
 }

@@ -1,8 +1,8 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Batch rendering")
@@ -17,7 +17,9 @@ struct BatchRendererTests {
     func rendersFolderWithBadFile() throws {
         let input = try Self.temporaryFolder()
         let output = try Self.temporaryFolder()
-        for file in ["stickers/openmoji-618/1F195.png", "stickers/derived/1F601-300.png", "jpeg/emoji_u1f236-on-white.jpg"] {
+        for file in [
+            "stickers/openmoji-618/1F195.png", "stickers/derived/1F601-300.png", "jpeg/emoji_u1f236-on-white.jpg",
+        ] {
             let name = file.split(separator: "/").last!
             try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: "\(input)/\(name)")
         }
@@ -32,8 +34,11 @@ struct BatchRendererTests {
 
         let expectedSizes = ["1F195": (412, 206), "1F601-300": (200, 100), "emoji_u1f236-on-white": (341, 171)]
         for (name, sizes) in expectedSizes {
-            let master = try ImageDecoder.decode(try Fixtures.bytes(
-                name == "1F195" ? "stickers/openmoji-618/1F195.png" : name == "1F601-300" ? "stickers/derived/1F601-300.png" : "jpeg/emoji_u1f236-on-white.jpg"))
+            let master = try ImageDecoder.decode(
+                try Fixtures.bytes(
+                    name == "1F195"
+                        ? "stickers/openmoji-618/1F195.png"
+                        : name == "1F601-300" ? "stickers/derived/1F601-300.png" : "jpeg/emoji_u1f236-on-white.jpg"))
             for (scale, side) in [("@2x", sizes.0), ("@1x", sizes.1)] {
                 let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(name)\(scale).png")))
                 let decoded = try PNGDecoder.decode(bytes)
@@ -44,20 +49,30 @@ struct BatchRendererTests {
         }
         // Nothing else (no temporary files, nothing for the bad inputs).
         let written = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(written == [RenderManifest.fileName, OutputFolderLock.fileName, "1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png", "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png"])
+        #expect(
+            written == [
+                RenderManifest.fileName, OutputFolderLock.fileName, "1F195@1x.png", "1F195@2x.png", "1F601-300@1x.png",
+                "1F601-300@2x.png", "emoji_u1f236-on-white@1x.png", "emoji_u1f236-on-white@2x.png",
+            ])
     }
 
     @Test("the same bytes come out with 1 and 2 threads")
     func threadCountDoesNotChangeOutput() throws {
-        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(6).map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(6).map {
+            Fixtures.path("stickers/openmoji-618/" + $0)
+        }
         #expect(inputs.count == 6)
         var outputs: [[String: Data]] = []
         for threads in [1, 2] {
             let output = try Self.temporaryFolder()
-            try BatchRenderer(renderer: StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1])), outputDirectory: output, threads: threads)
-                .run(inputs: Array(inputs))
+            try BatchRenderer(
+                renderer: StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1])), outputDirectory: output,
+                threads: threads
+            )
+            .run(inputs: Array(inputs))
             var files: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: output) where !name.hasPrefix(".rendition-manifest") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: output)
+            where !name.hasPrefix(".rendition-manifest") {
                 files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(output)/\(name)"))
             }
             #expect(files.count == 18)
@@ -70,7 +85,8 @@ struct BatchRendererTests {
     func incrementalRuns() throws {
         let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
         for name in ["1F195", "1F1E7-1F1F2", "1F300"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(input)/\(name).png")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/openmoji-618/\(name).png"), toPath: "\(input)/\(name).png")
         }
         let files = try StickerInputs.expand([input])
         let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2)
@@ -82,9 +98,11 @@ struct BatchRendererTests {
         #expect(second.allSatisfy { $0.skipped })
 
         // A changed input, a deleted output and a truncated output are all redone.
-        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(input)/changed.png")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(input)/changed.png")
         try FileManager.default.removeItem(atPath: "\(input)/1F195.png")
-        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/1F3AF.png"), toPath: "\(input)/1F195.png")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/openmoji-618/1F3AF.png"), toPath: "\(input)/1F195.png")
         try FileManager.default.removeItem(atPath: "\(output)/1F1E7-1F1F2@1x.png")
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: "\(output)/1F300@2x.png"))
         let third = try batch.run(inputs: try StickerInputs.expand([input]))
@@ -92,7 +110,9 @@ struct BatchRendererTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(output)/1F300@2x.png")) == before)
 
         // Different options (compression level) re-render everything.
-        let other = BatchRenderer(renderer: StickerRenderer(options: RenderOptions(png: .init(compressionLevel: 3))), outputDirectory: output, threads: 1)
+        let other = BatchRenderer(
+            renderer: StickerRenderer(options: RenderOptions(png: .init(compressionLevel: 3))), outputDirectory: output,
+            threads: 1)
         #expect(try other.run(inputs: try StickerInputs.expand([input])).allSatisfy { !$0.skipped })
     }
 
@@ -116,16 +136,23 @@ struct BatchRendererTests {
     func sha256() {
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex(Array(repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex(Array(repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("two inputs with the same sticker name: the second is reported, not overwritten")
     func duplicateNames() throws {
         let a = try Self.temporaryFolder(), b = try Self.temporaryFolder(), output = try Self.temporaryFolder()
         try FileManager.default.copyItem(atPath: Fixtures.path("stickers/openmoji-618/1F195.png"), toPath: "\(a)/x.png")
-        try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(b)/x@3x.png")
-        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: ["\(a)/x.png", "\(b)/x@3x.png"])
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(b)/x@3x.png")
+        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: [
+            "\(a)/x.png", "\(b)/x@3x.png",
+        ])
         guard case .failure(.duplicateName) = results[1].outcome else {
             Issue.record("expected a duplicate-name failure")
             return

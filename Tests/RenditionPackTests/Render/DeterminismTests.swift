@@ -1,6 +1,6 @@
-import RenditionTestSupport
 import Foundation
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// Same input and options, same output bytes: whatever the thread count (1, 2 or 8), run
@@ -19,7 +19,9 @@ struct DeterminismTests {
             let reference = try renderer.withFrameThreads(1).render(bytes).map(\.bytes)
             #expect(reference.count == 3 && reference.allSatisfy { !$0.isEmpty })
             for threads in [2, 8, 8] {
-                #expect(try renderer.withFrameThreads(threads).render(bytes).map(\.bytes) == reference, "\(name), \(threads) threads")
+                #expect(
+                    try renderer.withFrameThreads(threads).render(bytes).map(\.bytes) == reference,
+                    "\(name), \(threads) threads")
             }
         }
     }

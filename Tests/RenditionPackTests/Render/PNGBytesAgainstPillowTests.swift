@@ -1,9 +1,10 @@
 import Foundation
-@testable import RenditionCodecs
 import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionCodecs
 
 /// PNG renditions against Pillow's default PNG of the same pixels, file by file: Pillow
 /// (13) writes RGBA rows filtered per row by the minimum sum of absolute values (None, Sub,
@@ -20,13 +21,15 @@ struct PNGBytesAgainstPillowTests {
         var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
         image.bytes.withUnsafeBufferPointer { raw in
             filtered.withUnsafeMutableBufferPointer { out in
-                PNGFilter.filter(raw: raw.baseAddress!, rowBytes: rowBytes, height: image.height, bpp: 4, adaptive: true,
-                                 output: out.baseAddress!)
+                PNGFilter.filter(
+                    raw: raw.baseAddress!, rowBytes: rowBytes, height: image.height, bpp: 4, adaptive: true,
+                    output: out.baseAddress!)
             }
         }
-        let stream = try #require(filtered.withUnsafeBufferPointer {
-            ZlibReferenceCompressor.compress($0.baseAddress!, count: $0.count)
-        })
+        let stream = try #require(
+            filtered.withUnsafeBufferPointer {
+                ZlibReferenceCompressor.compress($0.baseAddress!, count: $0.count)
+            })
         return 8 + 25 + (12 + stream.count) + 12
     }
 
@@ -65,7 +68,8 @@ struct PNGBytesAgainstPillowTests {
         for name in ["1F94E", "1F62C", "1F1E7-1F1FB", "1F38D"] {
             let input = try Fixtures.bytes("stickers/openmoji-618/\(name).png")
             for (a, b) in zip(try plain.render(input), try guarded.render(input)) {
-                #expect(try PNGDecoder.decodeStraight(a.bytes) == PNGDecoder.decodeStraight(b.bytes), "\(name) @\(a.scale)")
+                #expect(
+                    try PNGDecoder.decodeStraight(a.bytes) == PNGDecoder.decodeStraight(b.bytes), "\(name) @\(a.scale)")
                 #expect(b.bytes.count <= a.bytes.count)
                 changed += a.bytes != b.bytes ? 1 : 0
             }

@@ -13,10 +13,17 @@ struct ShardSchedulerTests {
 
     @Test("auto/n counts Slurm's task id from SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP")
     func slurm() throws {
-        #expect(try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1"]) == Shard(index: 0, count: 4))
-        #expect(try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"]) == Shard(index: 3, count: 4))
+        #expect(
+            try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1"])
+                == Shard(index: 0, count: 4))
+        #expect(
+            try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"])
+                == Shard(index: 3, count: 4))
         #expect(try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "2"]) == Shard(index: 2, count: 4))
-        #expect(try Shard.parse("auto/3", environment: ["SLURM_ARRAY_TASK_ID": "14", "SLURM_ARRAY_TASK_MIN": "10", "SLURM_ARRAY_TASK_STEP": "2"])
+        #expect(
+            try Shard.parse(
+                "auto/3",
+                environment: ["SLURM_ARRAY_TASK_ID": "14", "SLURM_ARRAY_TASK_MIN": "10", "SLURM_ARRAY_TASK_STEP": "2"])
                 == Shard(index: 2, count: 3))
     }
 
@@ -32,7 +39,9 @@ struct ShardSchedulerTests {
         #expect(throws: ShardSpecError.badVariable("SLURM_ARRAY_TASK_ID", "0")) {
             try Shard.parse("auto/4", environment: ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "1"])
         }
-        #expect(throws: ShardSpecError.syntax("auto/0")) { try Shard.parse("auto/0", environment: ["JOB_COMPLETION_INDEX": "0"]) }
+        #expect(throws: ShardSpecError.syntax("auto/0")) {
+            try Shard.parse("auto/0", environment: ["JOB_COMPLETION_INDEX": "0"])
+        }
         #expect(throws: ShardSpecError.syntax("5/4")) { try Shard.parse("5/4", environment: [:]) }
         #expect(ShardSpecError.noSchedulerIndex.description.contains("SLURM_ARRAY_TASK_ID"))
     }

@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import Glibc
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 @Suite("Several writers in one output folder")
@@ -15,10 +15,13 @@ struct SharedOutputFolderTests {
     }
 
     static func manifestLines(_ folder: String) throws -> [String] {
-        try String(contentsOfFile: "\(folder)/\(RenderManifest.fileName)", encoding: .utf8).split(separator: "\n").map(String.init)
+        try String(contentsOfFile: "\(folder)/\(RenderManifest.fileName)", encoding: .utf8).split(separator: "\n").map(
+            String.init)
     }
 
-    @Test("while another writer holds the folder, its temporary files stay and the manifest is only appended to; alone, a batch tidies both")
+    @Test(
+        "while another writer holds the folder, its temporary files stay and the manifest is only appended to; alone, a batch tidies both"
+    )
     func anotherWriterAtWork() throws {
         let output = try BatchRendererTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
@@ -35,7 +38,8 @@ struct SharedOutputFolderTests {
         #expect(results.allSatisfy { if case .success = $0.outcome { true } else { false } })
         #expect(FileManager.default.fileExists(atPath: inFlight), "another writer's temporary file is left alone")
         let appended = try Self.manifestLines(output)
-        #expect(appended.count == 3 && appended[0] == other, "not compacted while another writer may append: \(appended)")
+        #expect(
+            appended.count == 3 && appended[0] == other, "not compacted while another writer may append: \(appended)")
         close(fd)
 
         // Alone now: the next batch removes the leftover and compacts, keeping every sticker.
@@ -44,27 +48,37 @@ struct SharedOutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: inFlight))
         let compacted = try Self.manifestLines(output)
         #expect(compacted.count == 3 && compacted.contains { $0.contains("\"name\":\"other\"") })
-        #expect(compacted.map { $0.contains("\"name\":\"1F41D-300\"") } == [true, false, false], "sorted by name: \(compacted)")
+        #expect(
+            compacted.map { $0.contains("\"name\":\"1F41D-300\"") } == [true, false, false],
+            "sorted by name: \(compacted)")
     }
 
     @Test("four processes' worth of batches on the same folder at once lose no manifest line and fail no sticker")
     func concurrentBatches() async throws {
         let output = try BatchRendererTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let files = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(16).map { Fixtures.path("stickers/openmoji-618/\($0)") }
+        let files = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(16).map {
+            Fixtures.path("stickers/openmoji-618/\($0)")
+        }
         // Each batch has its own lock descriptor, as separate processes do.
         let results = try await withThrowingTaskGroup(of: [StickerResult].self) { group in
             for part in 0..<4 {
                 let mine = files.enumerated().filter { $0.offset % 4 == part }.map(\.element)
                 group.addTask {
-                    try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 1).run(inputs: mine)
+                    try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 1).run(
+                        inputs: mine)
                 }
             }
             return try await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(results.count == files.count && results.allSatisfy { if case .success = $0.outcome { true } else { false } })
-        let rerun = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: files)
-        #expect(rerun.allSatisfy { $0.skipped }, "every sticker is in the manifest: \(rerun.filter { !$0.skipped }.map(\.name))")
+        #expect(
+            results.count == files.count && results.allSatisfy { if case .success = $0.outcome { true } else { false } }
+        )
+        let rerun = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(
+            inputs: files)
+        #expect(
+            rerun.allSatisfy { $0.skipped },
+            "every sticker is in the manifest: \(rerun.filter { !$0.skipped }.map(\.name))")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty)
     }

@@ -57,13 +57,16 @@ struct VectorRenderingTests {
     /// inside shapes and on flat gradients; they differ along edges, where the vector drawing
     /// keeps rlottie's one-pixel anti-aliasing and the resampled one spreads each edge over
     /// the filter's support (and rings slightly). The defaults draw at each size.
-    @Test("drawing @1x from the vector vs resampling the @3x drawing: where they differ", arguments: [
-        ("lottie-android/LayerBlend_0.tgs", 60), ("lottie-android/OpacityStops.tgs", 90),
-        ("rlottie/polystar_line_clockwise_trim.json", 40),
-    ])
+    @Test(
+        "drawing @1x from the vector vs resampling the @3x drawing: where they differ",
+        arguments: [
+            ("lottie-android/LayerBlend_0.tgs", 60), ("lottie-android/OpacityStops.tgs", 90),
+            ("rlottie/polystar_line_clockwise_trim.json", 40),
+        ])
     func vectorVersusResampled(file: String, frame: Int) throws {
         let composition = try LottieComposition(try Fixtures.bytes("lottie/\(file)"))
-        let size = StickerGeometry.renditionSize(masterWidth: composition.width, masterHeight: composition.height, scale: .x1)
+        let size = StickerGeometry.renditionSize(
+            masterWidth: composition.width, masterHeight: composition.height, scale: .x1)
         let drawn = try composition.frame(frame, width: size.width, height: size.height)
         let master = try composition.frame(frame, width: composition.width, height: composition.height)
         let resampled = LanczosResampler().resample(master, width: size.width, height: size.height)
@@ -85,16 +88,28 @@ struct VectorRenderingTests {
                     }
                 }
                 let p = drawn[x, y], q = resampled[x, y]
-                let d = abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) + abs(Int(p.a) - Int(q.a))
-                if nearEdge { edgeTotal += d; edgeCount += 1 } else { innerTotal += d; innerCount += 1 }
+                let d =
+                    abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+                    + abs(Int(p.a) - Int(q.a))
+                if nearEdge {
+                    edgeTotal += d
+                    edgeCount += 1
+                } else {
+                    innerTotal += d
+                    innerCount += 1
+                }
             }
         }
         let edgeMean = edgeCount == 0 ? 0 : Double(edgeTotal) / Double(edgeCount * 4)
         let innerMean = innerCount == 0 ? 0 : Double(innerTotal) / Double(innerCount * 4)
-        print("vector vs resampled \(file) frame \(frame) at \(size.width)x\(size.height): PSNR \(all.psnr) dB, mean \(all.mean), "
-              + "edge pixels \(edgeCount) mean \(edgeMean), interior \(innerCount) mean \(innerMean), alpha>16 \(all.alphaOver16)")
+        print(
+            "vector vs resampled \(file) frame \(frame) at \(size.width)x\(size.height): PSNR \(all.psnr) dB, mean \(all.mean), "
+                + "edge pixels \(edgeCount) mean \(edgeMean), interior \(innerCount) mean \(innerMean), alpha>16 \(all.alphaOver16)"
+        )
         #expect(innerMean < 2.5, "\(file): interior mean difference \(innerMean)")
-        if edgeCount > 0 && innerCount > 0 { #expect(edgeMean > innerMean, "\(file): edges \(edgeMean) vs interior \(innerMean)") }
+        if edgeCount > 0 && innerCount > 0 {
+            #expect(edgeMean > innerMean, "\(file): edges \(edgeMean) vs interior \(innerMean)")
+        }
     }
 
     @Test("rendering with two frame threads gives the same bytes as one")
@@ -102,7 +117,9 @@ struct VectorRenderingTests {
         let bytes = try Fixtures.bytes("lottie/lottie-android/ShapeTypes.tgs")
         for format in [OutputFormat.auto, .gif, .webp, .png] {
             let one = try StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1], format: format)).render(bytes)
-            let two = try StickerRenderer(options: RenderOptions(scales: [.x3, .x2, .x1], format: format, frameThreads: 2)).render(bytes)
+            let two = try StickerRenderer(
+                options: RenderOptions(scales: [.x3, .x2, .x1], format: format, frameThreads: 2)
+            ).render(bytes)
             #expect(one.map(\.bytes) == two.map(\.bytes), "\(format)")
             #expect(one.map(\.fileExtension) == [format.fileExtension, format.fileExtension, format.fileExtension])
         }
@@ -129,17 +146,23 @@ struct VectorRenderingTests {
     func batch() throws {
         let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
         for name in ["MattWithParentAlpha.tgs", "Framerate.json"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("lottie/lottie-android/\(name)"), toPath: "\(input)/\(name)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("lottie/lottie-android/\(name)"), toPath: "\(input)/\(name)")
         }
         try Data(#"{"name":"not an animation"}"#.utf8).write(to: URL(fileURLWithPath: "\(input)/settings.json"))
         let files = try StickerInputs.expand([input])
         #expect(files.map { $0.split(separator: "/").last! } == ["Framerate.json", "MattWithParentAlpha.tgs"])
-        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(inputs: files)
+        let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(
+            inputs: files)
         for result in results {
-            guard case .success(let written) = result.outcome else { Issue.record("\(result.inputPath): \(result.outcome)"); continue }
+            guard case .success(let written) = result.outcome else {
+                Issue.record("\(result.inputPath): \(result.outcome)")
+                continue
+            }
             #expect(written.count == 2)
         }
-        let framerate = try APNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/Framerate@2x.png"))))
+        let framerate = try APNGDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(output)/Framerate@2x.png"))))
         #expect(framerate.width == 133 && framerate.frames.count == 3)
         #expect(framerate.frames.allSatisfy { $0.delay == FrameDelay(numerator: 1, denominator: 3) })
     }
@@ -149,7 +172,10 @@ struct VectorRenderingTests {
         let output = try Self.temporaryFolder()
         let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 1)
             .run(inputs: [Fixtures.path("lottie/lottie-android/WeAccept.tgs")])
-        guard case .failure(let error) = results[0].outcome else { Issue.record("rendered a file with an external image"); return }
+        guard case .failure(let error) = results[0].outcome else {
+            Issue.record("rendered a file with an external image")
+            return
+        }
         #expect("\(error)".contains("external file"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).filter { !$0.hasPrefix(".") }.isEmpty)
     }

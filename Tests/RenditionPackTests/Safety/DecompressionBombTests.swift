@@ -1,7 +1,7 @@
-import RenditionTestSupport
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 /// Decompression and CPU bombs — small files that claim or expand to far more pixels, frames,
@@ -38,8 +38,9 @@ struct DecompressionBombTests {
         // 4,001,000 bytes of scanlines declared; the IDAT stream holds 1 GiB of zeros.
         let bytes = HostileInputs.pngInflatingPastItsSize(inflatedBytes: 1 << 30)
         #expect(bytes.count < 7_000_000)
-        #expect(Self.error { _ = try APNGDecoder.decode(bytes) }
-            == .corrupt(format: .png, reason: "image: image data holds more than the 1000x1000 image needs"))
+        #expect(
+            Self.error { _ = try APNGDecoder.decode(bytes) }
+                == .corrupt(format: .png, reason: "image: image data holds more than the 1000x1000 image needs"))
         guard case .corrupt(.png, let reason)? = Self.error({ _ = try PNGDecoder.decode(bytes) }) else {
             Issue.record("libpng's path must refuse the stream too")
             return
@@ -57,8 +58,9 @@ struct DecompressionBombTests {
     func pixelLimitHeaderWithoutData() throws {
         // 16,384 x 2,441 = 39,993,344 px: within the 40 MP limit, 160 MB of RGBA.
         let bytes = HostileInputs.png(width: 16_384, height: 2_441, chunks: [("IDAT", HostileInputs.zlibZeros(1))])
-        #expect(Self.error { _ = try APNGDecoder.decode(bytes) }
-            == .corrupt(format: .png, reason: "image: image data ends before the 16384x2441 image is complete"))
+        #expect(
+            Self.error { _ = try APNGDecoder.decode(bytes) }
+                == .corrupt(format: .png, reason: "image: image data ends before the 16384x2441 image is complete"))
         #expect(Self.error { _ = try PNGDecoder.decode(bytes) } != nil)
     }
 
@@ -66,8 +68,9 @@ struct DecompressionBombTests {
     func gifWith65535Frames() throws {
         let bytes = HostileInputs.gif(frames: 65_535)
         #expect(bytes.count < 1_000_000)
-        #expect(Self.error { _ = try GIFDecoder.decode(bytes) }
-            == .limitExceeded(format: .gif, reason: "65535 frames is over the limit of 1000"))
+        #expect(
+            Self.error { _ = try GIFDecoder.decode(bytes) }
+                == .limitExceeded(format: .gif, reason: "65535 frames is over the limit of 1000"))
     }
 
     @Test("a GIF whose frames would decode to over 1 GiB is refused before the first frame")
@@ -75,8 +78,10 @@ struct DecompressionBombTests {
         // 800 frames of a 618 x 618 canvas: 1.2 GB composited, in a 12 KB file.
         let bytes = HostileInputs.gif(frames: 800, width: 618, height: 618)
         #expect(bytes.count < 13_000)
-        #expect(Self.error { _ = try GIFDecoder.decode(bytes) }
-            == .limitExceeded(format: .gif, reason: "decoding would need 1222156800 bytes, over the limit of 1073741824"))
+        #expect(
+            Self.error { _ = try GIFDecoder.decode(bytes) }
+                == .limitExceeded(
+                    format: .gif, reason: "decoding would need 1222156800 bytes, over the limit of 1073741824"))
         // Under the limit, the same construction decodes.
         #expect(try GIFDecoder.decode(HostileInputs.gif(frames: 3, width: 618, height: 618)).frames.count == 3)
     }
@@ -84,23 +89,26 @@ struct DecompressionBombTests {
     @Test("an APNG of 65,535 frames is refused before any frame is inflated")
     func apngWith65535Frames() throws {
         let bytes = HostileInputs.apng(frames: 65_535)
-        #expect(Self.error { _ = try APNGDecoder.decode(bytes) }
-            == .limitExceeded(format: .png, reason: "65535 frames is over the limit of 1000"))
+        #expect(
+            Self.error { _ = try APNGDecoder.decode(bytes) }
+                == .limitExceeded(format: .png, reason: "65535 frames is over the limit of 1000"))
         #expect(try APNGDecoder.decode(HostileInputs.apng(frames: 3)).frames.count == 3)
     }
 
     @Test("an APNG whose acTL declares 2^31-1 frames is refused")
     func apngDeclaringHugeFrameCount() throws {
         let bytes = HostileInputs.apng(frames: 2, declaredFrames: 0x7FFF_FFFF)
-        #expect(Self.error { _ = try APNGDecoder.decode(bytes) }
-            == .corrupt(format: .png, reason: "acTL declares 2147483647 frames but the file has 2 fcTL chunks"))
+        #expect(
+            Self.error { _ = try APNGDecoder.decode(bytes) }
+                == .corrupt(format: .png, reason: "acTL declares 2147483647 frames but the file has 2 fcTL chunks"))
     }
 
     @Test("an animated WebP of 65,535 frames is refused from its container")
     func webpWith65535Frames() throws {
         let bytes = try HostileInputs.webpAnimation(frames: 65_535)
-        #expect(Self.error { _ = try WebPDecoder.decode(bytes) }
-            == .limitExceeded(format: .webp, reason: "65535 frames is over the limit of 1000"))
+        #expect(
+            Self.error { _ = try WebPDecoder.decode(bytes) }
+                == .limitExceeded(format: .webp, reason: "65535 frames is over the limit of 1000"))
         #expect(try WebPDecoder.decode(HostileInputs.webpAnimation(frames: 3)).frames.count == 3)
     }
 
@@ -109,8 +117,9 @@ struct DecompressionBombTests {
         let progressive = try Fixtures.bytes("jpeg/small/progressive.jpg")
         let bytes = HostileInputs.jpegWithScans(1_000, from: progressive)
         #expect(bytes.count < 100_000)
-        #expect(Self.error { _ = try JPEGDecoder.decode(bytes) }
-            == .limitExceeded(format: .jpeg, reason: "progressive JPEG with more than 100 scans"))
+        #expect(
+            Self.error { _ = try JPEGDecoder.decode(bytes) }
+                == .limitExceeded(format: .jpeg, reason: "progressive JPEG with more than 100 scans"))
         // libjpeg itself accepts the file (the repeated refinement scans are only warnings).
         let allowed = try JPEGDecoder.decode(bytes, limits: DecodeLimits(maxScans: 1_000))
         #expect(allowed.width == 24 && allowed.height == 16)

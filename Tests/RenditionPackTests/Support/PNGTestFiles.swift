@@ -42,7 +42,9 @@ enum StraightPNG {
         }
         zlib += [UInt8(b >> 8), UInt8(b & 255), UInt8(a >> 8), UInt8(a & 255)]
         var header: [UInt8] = []
-        for v in [UInt32(width), UInt32(height)] { header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
+        for v in [UInt32(width), UInt32(height)] {
+            header += [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)]
+        }
         header += [8, 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGChunkBytes.chunk("IHDR", header)
             + PNGChunkBytes.chunk("IDAT", zlib) + PNGChunkBytes.chunk("IEND", [])
