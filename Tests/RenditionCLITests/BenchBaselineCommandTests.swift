@@ -82,7 +82,8 @@ struct BenchBaselineCommandTests {
         let result = try CommandLineTests.run(
             ["bench", arguments[0], input] + arguments.dropFirst() + Self.quick + ["--save-baseline", path, "--json"])
         #expect(result.status == 0, "stderr: \(result.err)")
-        #expect(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) is [String: Any])  // stdout stays one JSON object
+        // stdout stays one JSON object
+        #expect(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) is [String: Any])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let benchmarks = try #require(object["benchmarks"] as? [[String: Any]])

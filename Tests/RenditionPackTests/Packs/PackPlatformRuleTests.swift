@@ -11,10 +11,12 @@ struct PackPlatformRuleTests {
     func whatsApp() {
         let p = PackPlatform.whatsApp
         #expect(p.canvas == CanvasRule(mode: .exact, width: 512, height: 512))  // IMAGE_WIDTH, IMAGE_HEIGHT
-        #expect(p.maximumStaticBytes == 100 * 1024 && p.maximumAnimatedBytes == 500 * 1024)  // *_FILE_LIMIT_KB * KB_IN_BYTES
+        // *_FILE_LIMIT_KB * KB_IN_BYTES
+        #expect(p.maximumStaticBytes == 100 * 1024 && p.maximumAnimatedBytes == 500 * 1024)
         #expect(p.minimumStickers == 3 && p.maximumStickers == 30)  // STICKER_SIZE_MIN/MAX
         #expect(p.metadata?.emojisPerSticker == 1...3)  // EMOJI_MIN_LIMIT, EMOJI_MAX_LIMIT
-        #expect(p.minimumFrameMilliseconds == 8 && p.maximumDurationMilliseconds == 10_000)  // ANIMATED_STICKER_FRAME_DURATION_MIN, _TOTAL_DURATION_MAX
+        // ANIMATED_STICKER_FRAME_DURATION_MIN, _TOTAL_DURATION_MAX
+        #expect(p.minimumFrameMilliseconds == 8 && p.maximumDurationMilliseconds == 10_000)
         #expect(p.separatesStillAndAnimated == true)  // animated_sticker_pack
         let tray = p.packImages?.first
         #expect(
@@ -47,7 +49,8 @@ struct PackPlatformRuleTests {
         let p = PackPlatform.signal
         #expect(p.maximumStaticBytes == 300 * 1024 && p.maximumAnimatedBytes == 300 * 1024)  // MAX_STICKER_BYTE_SIZE
         #expect(p.minimumStickers == 1 && p.maximumStickers == 200)  // MIN_STICKERS, MAX_STICKERS
-        #expect(p.canvas(animated: true).mode == .squareWithin && p.canvas(animated: true).width == 512)  // 'Image must be square', STICKER_SIZE
+        // 'Image must be square', STICKER_SIZE
+        #expect(p.canvas(animated: true).mode == .squareWithin && p.canvas(animated: true).width == 512)
         #expect(p.canvas(animated: true).minimumLongerSide == 10)  // MIN_IMAGE_SIZE
         #expect(!p.canvas(animated: true).accepts(width: 512, height: 427))
         #expect(p.canvas(animated: true).accepts(width: 300, height: 300))
@@ -62,8 +65,9 @@ struct PackPlatformRuleTests {
     func telegram() {
         let p = PackPlatform.telegram
         #expect(p.maximumStaticBytes == 1 << 19 && p.staticFormat == .webp && p.otherStaticFormats == [.png])
+        // core.telegram.org/stickers
         #expect(
-            p.animatedFormat == .webm && p.maximumAnimatedBytes == 256_000 && p.maximumDurationMilliseconds == 3_000)  // core.telegram.org/stickers
+            p.animatedFormat == .webm && p.maximumAnimatedBytes == 256_000 && p.maximumDurationMilliseconds == 3_000)
         #expect(p.minimumFrameMilliseconds == 33 && p.videoStickers?.maximumFramesPerSecond == 30)  // up to 30 FPS
         #expect(p.vectorStickers?.format == .tgs && p.vectorStickers?.maximumBytes == 64_000)  // TGS ≤ 64 KB
         #expect(p.source(of: .duration).contains("3 seconds") && p.source(of: .bytes).contains("256 KB"))
