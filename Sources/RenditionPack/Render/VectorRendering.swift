@@ -9,7 +9,7 @@ extension StickerRenderer {
     ///
     /// With more than one frame thread the scales are drawn concurrently, each from a
     /// composition of its own (rlottie keeps drawing state per animation, so one is never
-    /// shared between threads); the bytes do not change.
+    /// shared between threads); on one thread the file is parsed once. The bytes do not change.
     func renderVector(_ bytes: [UInt8], inputFormat: ImageFormat) throws(CodecError) -> RenderedSticker {
         let composition = try LottieComposition(bytes, limits: options.limits)
         let format = options.format.resolved(input: inputFormat, animated: composition.frameCount > 1)
@@ -17,11 +17,14 @@ extension StickerRenderer {
         let sizes = scales.map {
             StickerGeometry.renditionSize(masterWidth: composition.width, masterHeight: composition.height, scale: $0)
         }
-        // Each worker draws from a composition of its own, parsed on its first scale.
+        // Each worker draws from a composition of its own: the first worker takes the one parsed
+        // above (this thread waits for the map, so one thread at a time uses it), any other parses
+        // its own on its first scale.
         let renderer = self
+        nonisolated(unsafe) let parsed = composition
         let renditions = try ParallelWork.map(
             count: scales.count, threads: options.frameThreads > 1 ? scales.count : 1,
-            worker: { _ in LottieComposition?.none }
+            worker: { thread in thread == 0 ? parsed : nil }
         ) { (s, drawing: inout LottieComposition?) throws(CodecError) -> Rendition in
             let composition: LottieComposition
             if let made = drawing {
