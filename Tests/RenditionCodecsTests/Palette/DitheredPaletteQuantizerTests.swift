@@ -29,22 +29,6 @@ struct DitheredPaletteQuantizerTests {
         return (Double(total) / Double(a.count), largest)
     }
 
-    /// A 256 x 256 image whose colour and alpha all change smoothly, with no two pixels
-    /// alike: red along x, green along y, blue along the diagonal, alpha from 64 to 255.
-    static func gradient() -> Raster {
-        var straight = [UInt8](repeating: 0, count: 256 * 256 * 4)
-        for y in 0..<256 {
-            for x in 0..<256 {
-                let o = (y * 256 + x) * 4
-                straight[o] = UInt8(x)
-                straight[o + 1] = UInt8(y)
-                straight[o + 2] = UInt8((x + y) / 2)
-                straight[o + 3] = UInt8(64 + (x + y) * 191 / 510)
-            }
-        }
-        return Raster(width: 256, height: 256, straightRGBA: straight)
-    }
-
     static let colorType = PNGEncoderTests.colorType
     static let bitDepth = PNGEncoderTests.bitDepth
 
@@ -163,7 +147,7 @@ struct DitheredPaletteQuantizerTests {
 
     @Test("the similarity floor keeps smooth colour and alpha ramps truecolour; a lower floor takes the palette")
     func floorKeepsTruecolour() throws {
-        let image = Self.gradient()
+        let image = TestImages.gradient()
         guard
             case .refused(.similarity(let achieved, minimum: PaletteQuantization.defaultMinimumSimilarity)) =
                 try DitheredPaletteQuantizer().quantize(image)
@@ -249,7 +233,7 @@ struct DitheredPaletteQuantizerTests {
 
     @Test("a similarity floor out of range is a typed error")
     func invalidSettings() throws {
-        let image = Self.gradient()
+        let image = TestImages.gradient()
         for settings in [PaletteQuantization(minimumSimilarity: 1.5), PaletteQuantization(minimumSimilarity: -0.1)] {
             #expect(throws: CodecError.self) { try DitheredPaletteQuantizer(settings: settings).quantize(image) }
             #expect(throws: CodecError.self) { try PNGEncoder(options: .init(palette: settings)).encode(image) }

@@ -75,17 +75,7 @@ struct SizeFitterPaletteTests {
     func refusedPaletteIsSkipped() throws {
         // Smooth colour and alpha ramps: more than 256 colours that a dithered palette cannot
         // hold at SSIM 0.98.
-        var straight = [UInt8](repeating: 0, count: 256 * 256 * 4)
-        for y in 0..<256 {
-            for x in 0..<256 {
-                let o = (y * 256 + x) * 4
-                straight[o] = UInt8(x)
-                straight[o + 1] = UInt8(y)
-                straight[o + 2] = UInt8((x + y) / 2)
-                straight[o + 3] = UInt8(64 + (x + y) * 191 / 510)
-            }
-        }
-        let animation = Animation(still: Raster(width: 256, height: 256, straightRGBA: straight))
+        let animation = Animation(still: TestImages.gradient())
         guard case .refused = try DitheredPaletteQuantizer().quantize(animation.firstFrame) else {
             Issue.record("the default floors accepted the gradient")
             return
