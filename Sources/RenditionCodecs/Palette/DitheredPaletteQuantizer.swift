@@ -62,15 +62,16 @@ public struct DitheredPaletteQuantizer: Sendable {
         if similarity < settings.minimumSimilarity {
             return .refused(.similarity(achieved: similarity, minimum: settings.minimumSimilarity))
         }
-        var used = Set<UInt32>()
+        // Every output pixel is a palette colour or transparent, so the table never fills.
+        var used = ColorIndexTable(limit: palette.count + 1)
         for raster in output {
             raster.bytes.withUnsafeBytes { raw in
                 for offset in stride(from: 0, to: raw.count, by: 4) {
-                    used.insert(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                    _ = used.insert(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                 }
             }
         }
-        return .quantized(QuantizedImages(rasters: output, colorCount: used.count, similarity: similarity))
+        return .quantized(QuantizedImages(rasters: output, colorCount: used.colors.count, similarity: similarity))
     }
 
     /// The frames reduced to one shared palette, delays kept; nil unless the outcome is

@@ -29,22 +29,6 @@ struct BenchStatistics: Equatable, Sendable {
     let min: Double
     let max: Double
 
-    init(samples: Int, p50: Double, p90: Double, p99: Double, min: Double, max: Double) {
-        self.samples = samples
-        self.p50 = p50
-        self.p90 = p90
-        self.p99 = p99
-        self.min = min
-        self.max = max
-    }
-
-    /// The statistics of `values` (microseconds; at least one), interpolated as `BenchReport.percentile`.
-    init(of values: [Double]) {
-        self.init(
-            samples: values.count, p50: BenchReport.percentile(values, 50), p90: BenchReport.percentile(values, 90),
-            p99: BenchReport.percentile(values, 99), min: values.min() ?? 0, max: values.max() ?? 0)
-    }
-
     /// The value of one percentile.
     subscript(_ percentile: BenchPercentile) -> Double {
         switch percentile {
@@ -54,6 +38,16 @@ struct BenchStatistics: Equatable, Sendable {
         case .min: min
         case .max: max
         }
+    }
+}
+
+extension BenchStatistics {
+    // In an extension, so the memberwise initialiser stays synthesised.
+    /// The statistics of `values` (microseconds; at least one), interpolated as `BenchReport.percentile`.
+    init(of values: [Double]) {
+        self.init(
+            samples: values.count, p50: BenchReport.percentile(values, 50), p90: BenchReport.percentile(values, 90),
+            p99: BenchReport.percentile(values, 99), min: values.min() ?? 0, max: values.max() ?? 0)
     }
 }
 
