@@ -117,4 +117,7 @@ int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t
 /* The colour conversion kernels of the WebM codec, declared in their own header. */
 #include "rendition_yuv.h"
 
+/* The deflate compressor for PNG rows, declared in its own header. */
+#include "rendition_deflate.h"
+
 #endif
