@@ -8,12 +8,14 @@ import RenditionCore
 /// palette when the result is similar enough (`DitheredPaletteQuantizer`), a lossy step.
 ///
 /// Rows are filtered adaptively (minimum sum of absolute values per row; palettes use no
-/// filter) and compressed with libdeflate. Output is deterministic: same pixels and options,
+/// filter) and compressed by ``DeflateCompressor``: at the default level, Rendition's own
+/// deflate compressor for filtered rows. Output is deterministic: same pixels and options,
 /// same bytes.
 public struct PNGEncoder: Sendable {
     /// Encoder settings.
     public struct Options: Sendable, Equatable {
-        /// libdeflate compression level, 0 (store) ... 12 (smallest, slowest).
+        /// Compression level, 0 (store) ... 12 (smallest, slowest): 6 is Rendition's own
+        /// deflate compressor for filtered rows, the others libdeflate's (``DeflateCompressor``).
         public var compressionLevel: Int
         /// Whether images with at most 256 colours may be written as a palette.
         public var allowPalette: Bool
@@ -25,8 +27,10 @@ public struct PNGEncoder: Sendable {
         /// Whether the rows are also compressed with zlib at the settings Pillow uses (level 6,
         /// `Z_FILTERED`, memory level 9), keeping zlib's stream when it is smaller. The rows
         /// are the ones Pillow writes for RGBA, so an RGBA file is then never larger than
-        /// Pillow's default PNG of the same pixels. zlib takes about three times as long as
-        /// libdeflate at level 6, so this more than doubles a still sticker's time.
+        /// Pillow's default PNG of the same pixels. At the default level no fixture rendition
+        /// is larger than zlib's anyway; the option matters at the other levels. zlib takes
+        /// about three times as long as the default compressor, so this more than doubles a
+        /// still sticker's time.
         public var neverLargerThanZlib: Bool
 
         /// Creates options.
