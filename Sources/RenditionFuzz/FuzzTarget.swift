@@ -32,6 +32,10 @@ enum FuzzTarget: String, CaseIterable {
     case webm
     /// Bytes → decode → @2x and @1x → encode → decode the renditions again.
     case render
+    /// `PNGEncoder` at its default level (Rendition's deflate compressor for filtered rows) on
+    /// pixels made of the input (the first byte sets the width, the rest is straight RGBA):
+    /// the file must decode through libpng to exactly the raster encoded.
+    case encode
 
     /// Limits for fuzzing: smaller than the defaults so that each input runs in
     /// milliseconds and valid large images are not reported as running out of memory.
@@ -58,6 +62,7 @@ enum FuzzTarget: String, CaseIterable {
         case .lottie: Self.lottie(bytes)
         case .webm: Self.animation { () throws(CodecError) in try WebMDecoder.decode(bytes, limits: Self.limits) }
         case .render: Self.render(bytes)
+        case .encode: Self.encode(bytes)
         }
     }
 
@@ -123,6 +128,22 @@ enum FuzzTarget: String, CaseIterable {
             FuzzChecks.check(decoded)
             require(decoded.width == rendition.width && decoded.height == rendition.height, "rendition size differs")
         }
+    }
+
+    private static func encode(_ bytes: [UInt8]) {
+        guard bytes.count >= 5 else { return }
+        let width = Int(bytes[0]) + 1
+        let height = (bytes.count - 1) / 4 / width
+        guard height > 0 else { return }
+        let raster = Raster(width: width, height: height, straightRGBA: Array(bytes[1..<(1 + width * height * 4)]))
+        let png: [UInt8]
+        do {
+            png = try PNGEncoder().encode(raster)
+        } catch {
+            fuzzFailure("a \(width)x\(height) raster does not encode: \(error)")
+        }
+        let decoded = result { () throws(CodecError) in try PNGDecoder.decode(png, limits: limits) }
+        require(decoded == raster, "the encoded \(width)x\(height) PNG does not decode to the raster encoded")
     }
 
     /// The decoded value, or `nil` for a typed error (a correct answer to bad input).

@@ -18,17 +18,18 @@ import RenditionCore
 ///
 /// Output is deterministic: same animation and options, same bytes.
 public struct APNGEncoder: Sendable {
-    /// The default libdeflate level for frames: 5, one below stills. On the 24-frame 618 px
-    /// sticker of the peer comparison (@2x + @1x), level 5 makes the whole pipeline about 11 %
-    /// faster than level 6 (97.5 against 110 ms, 4 interleaved runs) for 1 % more bytes
-    /// (1,031,647 against 1,021,593), still under the smallest peer's APNGs (Pillow's, 1,041,039
-    /// bytes, with its own frame cropping). Level 8 took 2.3 times as long as 6 for 1.3 % fewer
-    /// bytes. See docs/APNG.md.
-    public static let defaultCompressionLevel = 5
+    /// The default level for frames: 6, Rendition's own deflate compressor for filtered rows
+    /// (``DeflateCompressor``), as for stills. On the 24-frame 618 px sticker of the peer
+    /// comparison (@2x + @1x) the whole pipeline takes about the time it took with libdeflate's
+    /// level 5 (within 3 % either way over six interleaved pairs) and the files are 2.1 %
+    /// smaller (1,009,563 against 1,031,647 bytes; Pillow's APNGs of the same frames:
+    /// 1,041,039). See docs/APNG.md.
+    public static let defaultCompressionLevel = 6
 
     /// Encoder settings.
     public struct Options: Sendable, Equatable {
-        /// libdeflate compression level, 0 (store) ... 12 (smallest, slowest).
+        /// Compression level, 0 (store) ... 12 (smallest, slowest): 6 is Rendition's own
+        /// deflate compressor for filtered rows, the others libdeflate's (``DeflateCompressor``).
         public var compressionLevel: Int
         /// Whether animations with at most 256 colours may be written with a palette.
         public var allowPalette: Bool
