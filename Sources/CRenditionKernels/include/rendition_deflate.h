@@ -36,7 +36,8 @@ size_t rdn_deflate_bound(size_t count);
 /*
  * Compresses `count` bytes at `input` into one raw deflate stream (no zlib or gzip wrapper)
  * at `output`, which must hold rdn_deflate_bound(count) bytes. Returns the stream's length,
- * or 0 when `capacity` is below that bound. Same input, same bytes.
+ * or 0 when `capacity` is below that bound or the input is over 1 GiB. Same input, same
+ * bytes, whatever the state compressed before.
  */
 size_t rdn_deflate_compress(rdn_deflate_state *state, const uint8_t *input, size_t count,
                             uint8_t *output, size_t capacity);
