@@ -60,8 +60,11 @@ static inline uint32_t rdn_load32(const uint8_t *p) {
     return v;
 }
 
-static inline uint32_t rdn_hash(const uint8_t *p) {
-    return (uint32_t)(((rdn_load64(p) & RDN_HASH_MASK) * 0x9E3779B97F4A7C15ull) >> (64 - RDN_HASH_BITS));
+/* The six bytes at p, the chains' key. */
+static inline uint64_t rdn_key(const uint8_t *p) { return rdn_load64(p) & RDN_HASH_MASK; }
+
+static inline uint32_t rdn_hash_key(uint64_t key) {
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - RDN_HASH_BITS));
 }
 
 /* Length of the common prefix of a and b, at most `limit`. */
@@ -109,13 +112,17 @@ static inline rdn_match rdn_longest_match(const rdn_deflate_state *state, const 
     return best;
 }
 
-/* Adds `q` to its chain and returns the chain's previous head. */
-static inline uint32_t rdn_insert(rdn_deflate_state *state, const uint8_t *input, size_t q) {
-    uint32_t h = rdn_hash(input + q), stored = state->base + (uint32_t)q;
+/* Adds `q`, whose key is `key`, to its chain and returns the chain's previous head. */
+static inline uint32_t rdn_insert_key(rdn_deflate_state *state, uint64_t key, size_t q) {
+    uint32_t h = rdn_hash_key(key), stored = state->base + (uint32_t)q;
     uint32_t previous = state->head[h];
     state->prev[stored & RDN_WINDOW_MASK] = previous;
     state->head[h] = stored;
     return previous;
+}
+
+static inline uint32_t rdn_insert(rdn_deflate_state *state, const uint8_t *input, size_t q) {
+    return rdn_insert_key(state, rdn_key(input + q), q);
 }
 
 static inline void rdn_emit_literal(rdn_block *block, uint8_t byte) {
@@ -177,10 +184,14 @@ size_t rdn_deflate_compress(rdn_deflate_state *state, const uint8_t *input, size
             size_t stop = end < hashable ? end : hashable;
             /* Inner positions of a run of repeated bytes stay out: only the last position
              * with a given six-byte key is inserted. */
-            for (size_t q = inserted; q < stop; q++) {
-                if (q + 1 < stop && (rdn_load64(input + q + 1) & RDN_HASH_MASK) == (rdn_load64(input + q) & RDN_HASH_MASK))
-                    continue;
-                rdn_insert(state, input, q);
+            if (inserted < stop) {
+                uint64_t key = rdn_key(input + inserted);
+                for (size_t q = inserted; q + 1 < stop; q++) {
+                    uint64_t next = rdn_key(input + q + 1);
+                    if (next != key) rdn_insert_key(state, key, q);
+                    key = next;
+                }
+                rdn_insert_key(state, key, stop - 1);
             }
             if (end > inserted) inserted = end;
             i = end;
