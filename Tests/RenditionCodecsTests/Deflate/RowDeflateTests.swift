@@ -13,7 +13,8 @@ struct RowDeflateTests {
     static func roundTrip(_ input: [UInt8], compressor: DeflateCompressor) throws -> [UInt8] {
         var stream: [UInt8] = []
         try input.withUnsafeBytes { raw in
-            try compressor.appendZlib(raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: raw.count, to: &stream)
+            try compressor.appendZlib(
+                raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: raw.count, to: &stream)
         }
         var inflated = [UInt8](repeating: 0xA5, count: input.count)
         let outcome = stream.withUnsafeBytes { compressed in
@@ -24,15 +25,10 @@ struct RowDeflateTests {
         return stream
     }
 
-    /// Deterministic pseudo-random bytes (xorshift).
+    /// Reproducible pseudo-random bytes.
     static func noise(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return UInt8(truncatingIfNeeded: state)
-        }
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
     /// The filtered rows `PNGEncoder` compresses for a sticker fixture, as RGBA.
@@ -69,9 +65,10 @@ struct RowDeflateTests {
         ] {
             let rows = try Self.filteredRows(fixture)
             let stream = try Self.roundTrip(rows, compressor: compressor)
-            let zlib = try #require(rows.withUnsafeBufferPointer {
-                ZlibReferenceCompressor.compress($0.baseAddress!, count: $0.count)
-            })
+            let zlib = try #require(
+                rows.withUnsafeBufferPointer {
+                    ZlibReferenceCompressor.compress($0.baseAddress!, count: $0.count)
+                })
             #expect(stream.count <= zlib.count, "\(fixture): \(stream.count) > zlib's \(zlib.count)")
         }
     }
@@ -80,7 +77,9 @@ struct RowDeflateTests {
     func edgeInputs() throws {
         let compressor = try DeflateCompressor(level: 6)
         #expect(try Self.roundTrip([], compressor: compressor).count == 2 + 2 + 4)
-        for count in 1...20 { _ = try Self.roundTrip(Self.noise(count: count, seed: UInt64(count)), compressor: compressor) }
+        for count in 1...20 {
+            _ = try Self.roundTrip(Self.noise(count: count, seed: UInt64(count)), compressor: compressor)
+        }
         // Incompressible: stored blocks, at most 5 bytes of framing per 32 KiB block.
         let noise = Self.noise(count: 300_000, seed: 7)
         let stored = try Self.roundTrip(noise, compressor: compressor)

@@ -1,24 +1,19 @@
 import Foundation
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// `AtomicFile.write`: new files (written unnamed and linked on Linux), replaced files (named
 /// temporary file and rename), permissions, and nothing left behind.
 @Suite("Atomic file writes")
 struct AtomicFileTests {
-    static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "rendition-atomic-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     static func permissions(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }
 
     @Test("New and replaced files hold exactly their bytes, mode 0644, with no temporary file left")
     func newAndReplaced() throws {
-        let folder = try Self.folder()
+        let folder = try TemporaryFolder.make("rendition-atomic")
         let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         for k in 0..<50 { try AtomicFile.write(Array(bytes[k...]), to: "\(folder)/f\(k).png", durable: k % 2 == 0) }
         // Replacing: the name exists, so the named temporary file and rename are used.
@@ -35,7 +30,7 @@ struct AtomicFileTests {
 
     @Test("Writing into a missing folder or onto a folder is a FileError, leaving nothing")
     func failures() throws {
-        let folder = try Self.folder()
+        let folder = try TemporaryFolder.make("rendition-atomic")
         #expect(throws: FileError.self) { try AtomicFile.write([1], to: "\(folder)/missing/file.png") }
         try FileManager.default.createDirectory(atPath: "\(folder)/taken", withIntermediateDirectories: false)
         #expect(throws: FileError.self) { try AtomicFile.write([1], to: "\(folder)/taken") }

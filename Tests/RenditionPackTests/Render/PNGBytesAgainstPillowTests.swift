@@ -65,7 +65,8 @@ struct PNGBytesAgainstPillowTests {
     @Test("neverLargerThanZlib changes the bytes, never the pixels (libdeflate's level 5, which zlib beats on some)")
     func samePixels() throws {
         let plain = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: 5)))
-        let guarded = StickerRenderer(options: RenderOptions(png: .init(compressionLevel: 5, neverLargerThanZlib: true)))
+        let guarded = StickerRenderer(
+            options: RenderOptions(png: .init(compressionLevel: 5, neverLargerThanZlib: true)))
         var changed = 0
         for name in ["1F94E", "1F62C", "1F1E7-1F1FB", "1F38D"] {
             let input = try Fixtures.bytes("stickers/openmoji-618/\(name).png")
