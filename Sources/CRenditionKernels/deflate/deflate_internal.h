@@ -48,15 +48,27 @@ static inline void rdn_flush_bits(rdn_bit_writer *w) {
     w->count &= 7;
 }
 
-/* The length code (0-28, add 257 for the symbol) of a match length minus 3. */
-extern const uint8_t rdn_length_code[256];
+/* The length code (0-28, add 257 for the symbol) of a match length minus 3 (0-255): the
+ * first eight lengths have codes of their own, then each power of two is split in four. */
+static inline unsigned rdn_length_code(unsigned length_minus_3) {
+    if (length_minus_3 < 8) return length_minus_3;
+    if (length_minus_3 == 255) return 28; /* 258 has a code of its own */
+    unsigned log = 31 - (unsigned)__builtin_clz(length_minus_3);
+    return 4 * (log - 1) + ((length_minus_3 >> (log - 2)) & 3);
+}
+
+/* The distance code (0-29) of a distance minus 1 (0-32767): the first four distances have
+ * codes of their own, then each power of two is split in two. */
+static inline unsigned rdn_distance_code(unsigned distance_minus_1) {
+    if (distance_minus_1 < 4) return distance_minus_1;
+    unsigned log = 31 - (unsigned)__builtin_clz(distance_minus_1);
+    return 2 * log + ((distance_minus_1 >> (log - 1)) & 1);
+}
+
 extern const uint8_t rdn_length_extra_bits[29];
 extern const uint16_t rdn_length_base[29];
 extern const uint8_t rdn_distance_extra_bits[30];
 extern const uint16_t rdn_distance_base[30];
-
-/* The distance code (0-29) of a distance minus 1 (0-32767). */
-unsigned rdn_distance_code(unsigned distance_minus_one);
 
 /* Optimal code lengths for `count` symbols with frequencies `freq`, none longer than
  * `max_bits`, into `lengths` (0 for unused symbols). A code always has at least two used

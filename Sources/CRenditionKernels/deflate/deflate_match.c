@@ -84,8 +84,8 @@ typedef struct {
     unsigned distance; /* 0: no match */
 } rdn_match;
 
-/* The longest match at `q` longer than `shorter_than_this`, among up to `chain` candidates
- * of the chain that starts at `cursor` (stored positions, newest first). */
+/* The longest match at `q` longer than `at_least`, among up to `chain` candidates of the
+ * chain that starts at `cursor` (stored positions, newest first). */
 static inline rdn_match rdn_longest_match(const rdn_deflate_state *state, const uint8_t *input, size_t count,
                                           size_t q, uint32_t cursor, unsigned at_least, int chain) {
     rdn_match best = {at_least, 0};
@@ -94,8 +94,8 @@ static inline rdn_match rdn_longest_match(const rdn_deflate_state *state, const 
     const uint32_t lowest = q >= RDN_WINDOW - 1 ? here - (RDN_WINDOW - 1) : state->base;
     const int good_chain = RDN_MAX_CHAIN >> 2;
     const uint8_t *target = input + q;
+    if (best.length >= limit) return best;
     while (cursor >= lowest && chain-- > 0) {
-        if (best.length >= limit) break;
         const uint8_t *candidate = input + (cursor - state->base);
         if (rdn_load32(candidate + best.length - 3) == rdn_load32(target + best.length - 3) &&
             rdn_load32(candidate) == rdn_load32(target)) {
@@ -103,7 +103,7 @@ static inline rdn_match rdn_longest_match(const rdn_deflate_state *state, const 
             if (length > best.length) {
                 best.length = length;
                 best.distance = here - cursor;
-                if (length >= RDN_NICE_MATCH) break;
+                if (length >= RDN_NICE_MATCH || length >= limit) break;
                 if (length >= RDN_GOOD_MATCH && chain > good_chain) chain = good_chain;
             }
         }
@@ -132,7 +132,7 @@ static inline void rdn_emit_literal(rdn_block *block, uint8_t byte) {
 
 static inline void rdn_emit_match(rdn_block *block, rdn_match m) {
     block->symbols[block->count++] = RDN_MATCH_FLAG | (m.distance - 1) << 8 | (m.length - 3);
-    block->litlen_freq[257 + rdn_length_code[m.length - 3]]++;
+    block->litlen_freq[257 + rdn_length_code(m.length - 3)]++;
     block->dist_freq[rdn_distance_code(m.distance - 1)]++;
 }
 

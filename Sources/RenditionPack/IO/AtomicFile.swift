@@ -23,9 +23,8 @@ public enum AtomicFile {
     /// at the end, which is much faster than a flush per file on real disks.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileError) {
         if try writeUnnamed(bytes, to: path, durable: durable) { return }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
+        var template = Array("\(folder(of: path))/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileError(path: path, operation: "create a temporary file for", errno: errno) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -38,6 +37,12 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure
         }
+    }
+
+    /// The folder `path` names a file in: "." for a bare name, "/" for a file at the root.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Writes `bytes` to the open file `fd`, sets its permissions to 0644 and, when `durable`,
@@ -78,8 +83,7 @@ public enum AtomicFile {
     /// `/proc`, or `path` exists); throws when writing the data fails.
     private static func writeUnnamed(_ bytes: [UInt8], to path: String, durable: Bool) throws(FileError) -> Bool {
         guard let flag = openUnnamedFlag, access(path, F_OK) != 0 else { return false }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let fd = open(directory.isEmpty ? "/" : directory, flag | O_WRONLY | O_CLOEXEC, 0o644)
+        let fd = open(folder(of: path), flag | O_WRONLY | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if let failure = fill(fd, with: bytes, path: path, durable: durable) { throw failure }
