@@ -74,7 +74,7 @@ struct BenchBaselineCommandTests {
         arguments: [
             (["pipeline", "--compression", "3"], ["compression": "3", "threads": "1"]),
             (["lint", "--threads", "2"], ["threads": "2"]),
-            (["animated", "--format", "gif"], ["compression": "6", "format": "gif", "threads": "1"]),
+            (["animated", "--format", "gif"], ["compression": "5", "format": "gif", "threads": "1"]),
         ])
     func everySubcommand(arguments: [String], options: [String: String]) throws {
         let path = Self.temporaryPath("baseline.json")

@@ -18,17 +18,18 @@ import RenditionCore
 ///
 /// Output is deterministic: same animation and options, same bytes.
 public struct APNGEncoder: Sendable {
-    /// The default level for frames: 6, Rendition's own deflate compressor for filtered rows
-    /// (``DeflateCompressor``), as for stills. On the 24-frame 618 px sticker of the peer
-    /// comparison (@2x + @1x) the whole pipeline takes about the time it took with libdeflate's
-    /// level 5 (within 3 % either way over six interleaved pairs) and the files are 2.1 %
-    /// smaller (1,009,563 against 1,031,647 bytes; Pillow's APNGs of the same frames:
-    /// 1,041,039). See docs/APNG.md.
-    public static let defaultCompressionLevel = 6
+    /// The default level for frames: 5, Rendition's own deflate compressor for filtered rows
+    /// searching less than at level 6, the default for stills (``DeflateCompressor``). An
+    /// animation compresses every frame, so compression is most of its time: on the 24-frame
+    /// 618 px sticker of the peer comparison (@2x + @1x) level 5 takes about three quarters of
+    /// level 6's time, for files 1.3 % larger (1,022,825 against 1,009,563 bytes), still under
+    /// Pillow's APNGs of the same frames (1,041,039) and libdeflate's level 5 (1,031,647).
+    /// Pass 6 or more for the smallest files. See docs/APNG.md.
+    public static let defaultCompressionLevel = 5
 
     /// Encoder settings.
     public struct Options: Sendable, Equatable {
-        /// Compression level, 0 (store) ... 12 (smallest, slowest): 6 is Rendition's own
+        /// Compression level, 0 (store) ... 12 (smallest, slowest): 5 and 6 are Rendition's own
         /// deflate compressor for filtered rows, the others libdeflate's (``DeflateCompressor``).
         public var compressionLevel: Int
         /// Whether animations with at most 256 colours may be written with a palette.

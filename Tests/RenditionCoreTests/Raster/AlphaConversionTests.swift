@@ -1,4 +1,5 @@
 import RenditionCore
+import RenditionTestSupport
 import Testing
 
 @Suite("Straight and premultiplied alpha")
@@ -75,6 +76,43 @@ struct AlphaConversionTests {
             let a = raster.bytes[i * 4 + 3]
             let expected = (0..<3).map { AlphaConversion.unpremultiply(raster.bytes[i * 4 + $0], alpha: a) } + [a]
             #expect(Array(back[(i * 4)..<(i * 4 + 4)]) == expected)
+        }
+    }
+
+    @Test(
+        "bulk unpremultiply over mixed opaque, transparent and translucent pixels, every length up to 19, in place too"
+    )
+    func bulkUnpremultiplyMixed() {
+        var generator = SplitMix64(seed: 42)
+        for count in 1...19 {
+            for _ in 0..<50 {
+                var premultiplied: [UInt8] = []
+                for _ in 0..<count {
+                    // Mostly opaque or transparent, as stickers are, so that four-pixel groups
+                    // of each kind and mixed groups all occur.
+                    let pick = Int.random(in: 0..<8, using: &generator)
+                    let alpha: UInt8 = pick < 3 ? 255 : pick < 6 ? 0 : UInt8.random(in: 1...254, using: &generator)
+                    for _ in 0..<3 { premultiplied.append(UInt8.random(in: 0...alpha, using: &generator)) }
+                    premultiplied.append(alpha)
+                }
+                let expected = (0..<count).flatMap { i in
+                    let a = premultiplied[i * 4 + 3]
+                    return (0..<3).map { AlphaConversion.unpremultiply(premultiplied[i * 4 + $0], alpha: a) } + [a]
+                }
+                var separate = [UInt8](repeating: 0xA5, count: count * 4)
+                premultiplied.withUnsafeBufferPointer { source in
+                    separate.withUnsafeMutableBufferPointer { destination in
+                        AlphaConversion.unpremultiply(
+                            source.baseAddress!, into: destination.baseAddress!, pixelCount: count)
+                    }
+                }
+                #expect(separate == expected)
+                var inPlace = premultiplied
+                inPlace.withUnsafeMutableBufferPointer { buffer in
+                    AlphaConversion.unpremultiply(buffer.baseAddress!, into: buffer.baseAddress!, pixelCount: count)
+                }
+                #expect(inPlace == expected)
+            }
         }
     }
 }
