@@ -79,30 +79,44 @@ enum APNGCanvasDiff {
     /// clear nor replace with translucency, and some decoders, Pillow among them, blend
     /// translucent OVER pixels wrongly), or no unchanged pixel at all (SOURCE is as good).
     static func overPatch(from old: [UInt8], to new: [UInt8], width: Int, rect: PixelRect) -> [UInt8]? {
-        var out = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
-        var unchanged = 0
-        let possible = old.withUnsafeBytes { a in
-            new.withUnsafeBytes { b in
-                out.withUnsafeMutableBytes { o in
+        // First whether it is possible: soft-edged art usually fails at its first changed
+        // pixel, before anything is allocated.
+        let unchanged = old.withUnsafeBytes { a in
+            new.withUnsafeBytes { b -> Int? in
+                var unchanged = 0
+                for y in 0..<rect.height {
+                    let row = ((rect.y + y) * width + rect.x) * 4
+                    for x in 0..<rect.width {
+                        let offset = row + x * 4
+                        if pixel(a, offset) == pixel(b, offset) {
+                            unchanged += 1
+                        } else if b[offset + 3] != 255 {
+                            return nil
+                        }
+                    }
+                }
+                return unchanged
+            }
+        }
+        guard let unchanged, unchanged > 0 else { return nil }
+        return [UInt8](unsafeUninitializedCapacity: rect.width * rect.height * 4) { out, initialized in
+            old.withUnsafeBytes { a in
+                new.withUnsafeBytes { b in
+                    let o = UnsafeMutableRawBufferPointer(out)
                     for y in 0..<rect.height {
                         let row = ((rect.y + y) * width + rect.x) * 4
                         for x in 0..<rect.width {
                             let offset = row + x * 4
                             let value = pixel(b, offset)
-                            if pixel(a, offset) == value {
-                                unchanged += 1
-                            } else if b[offset + 3] == 255 {
-                                o.storeBytes(of: value, toByteOffset: (y * rect.width + x) * 4, as: UInt32.self)
-                            } else {
-                                return false
-                            }
+                            o.storeBytes(
+                                of: pixel(a, offset) == value ? 0 : value, toByteOffset: (y * rect.width + x) * 4,
+                                as: UInt32.self)
                         }
                     }
-                    return true
                 }
             }
+            initialized = rect.width * rect.height * 4
         }
-        return possible && unchanged > 0 ? out : nil
     }
 
     /// Clears `rect` to transparent black.

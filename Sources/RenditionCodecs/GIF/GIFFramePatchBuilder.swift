@@ -23,7 +23,11 @@ enum GIFFramePatchBuilder {
                 x: canvasWidth, y: canvasHeight, raster: Raster(width: 1, height: 1),
                 delay: delay, disposal: control.disposal, blend: .over)
         }
-        var raster = Raster(width: x1 - x0, height: y1 - y0)
+        // When the data held every stored pixel, each pixel of the clipped patch is written
+        // below: no zero-fill first. Pixels the data did not reach stay transparent.
+        var raster =
+            decodedCount >= d.width * d.height
+            ? Raster.uninitialized(width: x1 - x0, height: y1 - y0) : Raster(width: x1 - x0, height: y1 - y0)
         let rowOrder = d.interlaced ? GIFImageDescriptor.interlacedRowOrder(height: d.height) : nil
         let storedRows = min(d.height, (decodedCount + d.width - 1) / d.width)
         let stride = raster.bytesPerRow

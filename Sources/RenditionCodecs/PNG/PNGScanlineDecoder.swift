@@ -10,7 +10,9 @@ enum PNGScanlineDecoder {
         _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, layout: PNGScanlineLayout,
         expander: PNGPixelExpander
     ) throws(CodecError) -> Raster {
-        var raster = Raster(width: width, height: height)
+        // Every pixel is written below (the seven Adam7 passes cover each pixel once), so the
+        // raster starts uninitialised: no zero-fill of a buffer about to be overwritten.
+        var raster = Raster.uninitialized(width: width, height: height)
         let bpp = max(1, layout.channels * layout.bitDepth / 8)
         let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
             layout.interlaced ? PNGScanlineLayout.adam7 : [(0, 0, 1, 1)]
