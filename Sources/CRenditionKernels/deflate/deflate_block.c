@@ -94,15 +94,33 @@ static void rdn_write_symbols(rdn_bit_writer *w, const rdn_block *block, const u
     uint16_t litlen_codes[RDN_LITLEN_CODES], dist_codes[RDN_DIST_CODES];
     rdn_huffman_codes(litlen_lengths, RDN_LITLEN_CODES, litlen_codes);
     rdn_huffman_codes(dist_lengths, RDN_DIST_CODES, dist_codes);
-    for (size_t i = 0; i < block->count; i++) {
-        uint32_t symbol = block->symbols[i];
+    /* Each match length's code and extra bits as one value (at most 15 + 5 bits). */
+    uint32_t length_bits[256];
+    uint8_t length_count[256];
+    for (unsigned n = 0; n < 256; n++) {
+        const unsigned lc = rdn_length_code(n), len = litlen_lengths[257 + lc];
+        length_bits[n] = litlen_codes[257 + lc] | (uint32_t)(n + 3 - rdn_length_base[lc]) << len;
+        length_count[n] = (uint8_t)(len + rdn_length_extra_bits[lc]);
+    }
+    const uint32_t *symbols = block->symbols;
+    const size_t count = block->count;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t symbol = symbols[i];
         if (!(symbol & RDN_MATCH_FLAG)) {
+            /* Up to three literals (15 bits each) fit with the 7 bits a flush may leave. */
             rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
+            if (i + 1 < count && !(symbols[i + 1] & RDN_MATCH_FLAG)) {
+                symbol = symbols[++i];
+                rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
+                if (i + 1 < count && !(symbols[i + 1] & RDN_MATCH_FLAG)) {
+                    symbol = symbols[++i];
+                    rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
+                }
+            }
         } else {
-            unsigned length_minus_3 = symbol & 0xFF, distance_minus_1 = (symbol >> 8) & 0x7FFF;
-            unsigned lc = rdn_length_code(length_minus_3), dc = rdn_distance_code(distance_minus_1);
-            rdn_put_bits(w, litlen_codes[257 + lc], litlen_lengths[257 + lc]);
-            rdn_put_bits(w, length_minus_3 + 3 - rdn_length_base[lc], rdn_length_extra_bits[lc]);
+            const unsigned length_minus_3 = symbol & 0xFF, distance_minus_1 = (symbol >> 8) & 0x7FFF;
+            const unsigned dc = rdn_distance_code(distance_minus_1);
+            rdn_put_bits(w, length_bits[length_minus_3], length_count[length_minus_3]);
             rdn_flush_bits(w);
             rdn_put_bits(w, dist_codes[dc], dist_lengths[dc]);
             rdn_put_bits(w, distance_minus_1 + 1 - rdn_distance_base[dc], rdn_distance_extra_bits[dc]);
