@@ -11,7 +11,8 @@
  * Level 5 searches 16 candidates, looks one position ahead only below 8 bytes, and inserts
  * only the last position of a match longer than 32 bytes: on the 24-frame APNG sticker of the
  * peer benchmark, the whole render takes about 0.73 times level 6's time for 1.3 % more bytes
- * (and is smaller and faster than libdeflate's level 5).
+ * (0.9 % fewer than libdeflate's level 5); over the 396 still renditions of the fixtures it
+ * is 0.2 % larger than libdeflate's level 5 in total, and their render 1.8 times as fast.
  */
 #include <stdlib.h>
 
