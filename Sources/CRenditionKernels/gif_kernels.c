@@ -2,9 +2,7 @@
 
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "alpha_groups.h"
 
 /*
  * GIF alpha resolution fused with the colour count, as GIFAlphaResolver and
@@ -84,17 +82,13 @@ int rdn_gif_resolve_runs(const uint8_t *src, size_t stride, size_t width, size_t
 #if defined(__SSE2__)
         /* Four pixels at a time where each is opaque or fully transparent (all of a sticker but
            its edges): the pixel itself or 0, and four equal to the run's colour extend it. */
-        const __m128i alpha_mask = _mm_set1_epi32((int)0xFF000000u);
         for (; x + 4 <= width; x += 4) {
-            const __m128i s = _mm_loadu_si128((const __m128i *)(row + 4 * x));
-            const __m128i a = _mm_and_si128(s, alpha_mask);
-            const __m128i opaque = _mm_cmpeq_epi32(a, alpha_mask);
-            const __m128i clear = _mm_cmpeq_epi32(a, _mm_setzero_si128());
-            if (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(opaque, clear))) != 0xF) {
+            const rdn_alpha_group g = rdn_alpha_group_load(row + 4 * x);
+            if (!rdn_alpha_group_is_hard(g)) {
                 for (size_t i = x; i < x + 4; i++) rdn_gif_count_pixel(&c, rdn_gif_resolve_pixel(row + 4 * i, alpha));
                 continue;
             }
-            const __m128i resolved = _mm_and_si128(s, opaque);
+            const __m128i resolved = rdn_alpha_group_opaque_pixels(g);
             const __m128i same = _mm_cmpeq_epi32(resolved, _mm_set1_epi32((int)c.last));
             if (c.run > 0 && _mm_movemask_ps(_mm_castsi128_ps(same)) == 0xF) {
                 c.run += 4;

@@ -102,9 +102,7 @@ static inline void rdn_over_pixel(const uint8_t *s, uint8_t *d) {
     }
 }
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "alpha_groups.h"
 
 /* One premultiplied pixel to straight alpha through `table` (row a, column v: v * 255 / a). */
 static inline void rdn_unpremultiply_pixel(const uint8_t *s, uint8_t *d, const uint8_t *table) {
@@ -131,14 +129,10 @@ void rdn_unpremultiply_rgba(const uint8_t *src, uint8_t *dst, size_t pixels, con
 #if defined(__SSE2__)
     /* Four pixels at a time when each is opaque (kept) or fully transparent (zeroed), most of
        a sticker: a select, no lookups. Mixed groups go pixel by pixel. `dst` may be `src`. */
-    const __m128i alpha_mask = _mm_set1_epi32((int)0xFF000000u);
     for (; i + 4 <= pixels; i += 4) {
-        const __m128i s = _mm_loadu_si128((const __m128i *)(src + 4 * i));
-        const __m128i a = _mm_and_si128(s, alpha_mask);
-        const __m128i opaque = _mm_cmpeq_epi32(a, alpha_mask);
-        const __m128i clear = _mm_cmpeq_epi32(a, _mm_setzero_si128());
-        if (_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(opaque, clear))) == 0xF) {
-            _mm_storeu_si128((__m128i *)(dst + 4 * i), _mm_and_si128(s, opaque));
+        const rdn_alpha_group g = rdn_alpha_group_load(src + 4 * i);
+        if (rdn_alpha_group_is_hard(g)) {
+            _mm_storeu_si128((__m128i *)(dst + 4 * i), rdn_alpha_group_opaque_pixels(g));
             continue;
         }
         for (size_t k = i; k < i + 4; k++) rdn_unpremultiply_pixel(src + 4 * k, dst + 4 * k, table);
@@ -152,22 +146,16 @@ void rdn_over_rgba(const uint8_t *src, uint8_t *dst, size_t pixels) {
 #if defined(__SSE2__)
     /* Four pixels at a time when each is opaque or fully transparent (GIF frames, the
        inside and outside of art): a select, no arithmetic. Mixed groups go pixel by pixel. */
-    const __m128i alpha_mask = _mm_set1_epi32((int)0xFF000000u);
     for (; i + 4 <= pixels; i += 4) {
-        const __m128i s = _mm_loadu_si128((const __m128i *)(src + 4 * i));
-        const __m128i alpha = _mm_and_si128(s, alpha_mask);
-        const __m128i opaque = _mm_cmpeq_epi32(alpha, alpha_mask);
-        const __m128i clear = _mm_cmpeq_epi32(alpha, _mm_setzero_si128());
-        const int opaque_bits = _mm_movemask_ps(_mm_castsi128_ps(opaque));
-        const int clear_bits = _mm_movemask_ps(_mm_castsi128_ps(clear));
-        if ((opaque_bits | clear_bits) == 0xF) {
-            if (opaque_bits == 0) continue;
+        const rdn_alpha_group g = rdn_alpha_group_load(src + 4 * i);
+        if (rdn_alpha_group_is_hard(g)) {
+            if (g.opaque_bits == 0) continue;
             __m128i *d = (__m128i *)(dst + 4 * i);
-            if (opaque_bits == 0xF) {
-                _mm_storeu_si128(d, s);
+            if (g.opaque_bits == 0xF) {
+                _mm_storeu_si128(d, g.pixels);
             } else {
                 const __m128i old = _mm_loadu_si128(d);
-                _mm_storeu_si128(d, _mm_or_si128(_mm_and_si128(opaque, s), _mm_andnot_si128(opaque, old)));
+                _mm_storeu_si128(d, _mm_or_si128(rdn_alpha_group_opaque_pixels(g), _mm_andnot_si128(g.opaque, old)));
             }
             continue;
         }
