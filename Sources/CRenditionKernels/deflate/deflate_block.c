@@ -12,6 +12,10 @@ const uint16_t rdn_distance_base[30] = {1,   2,   3,   4,   5,   7,    9,    13,
                                         33,  49,  65,  97,  129, 193,  257,  385,  513,  769,
                                         1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 
+/* Extra bits after each code-length symbol: 16 repeats the last length 3-6 times, 17 and 18
+   repeat zero 3-10 and 11-138 times. */
+static const uint8_t rdn_code_length_extra_bits[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7};
+
 /* The order in which code-length code lengths are sent. */
 static const uint8_t rdn_code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
@@ -108,14 +112,11 @@ static void rdn_write_symbols(rdn_bit_writer *w, const rdn_block *block, const u
         uint32_t symbol = symbols[i];
         if (!(symbol & RDN_MATCH_FLAG)) {
             /* Up to three literals (15 bits each) fit with the 7 bits a flush may leave. */
+            const size_t last = i + 2 < count ? i + 2 : count - 1;
             rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
-            if (i + 1 < count && !(symbols[i + 1] & RDN_MATCH_FLAG)) {
+            while (i < last && !(symbols[i + 1] & RDN_MATCH_FLAG)) {
                 symbol = symbols[++i];
                 rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
-                if (i + 1 < count && !(symbols[i + 1] & RDN_MATCH_FLAG)) {
-                    symbol = symbols[++i];
-                    rdn_put_bits(w, litlen_codes[symbol], litlen_lengths[symbol]);
-                }
             }
         } else {
             const unsigned length_minus_3 = symbol & 0xFF, distance_minus_1 = (symbol >> 8) & 0x7FFF;
@@ -155,7 +156,7 @@ void rdn_write_block(rdn_bit_writer *w, rdn_block *block, const uint8_t *input, 
 
     uint64_t dynamic_bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen + rdn_symbol_bits(block, litlen, dist);
     for (int s = 0; s < 19; s++)
-        dynamic_bits += (uint64_t)length_freq[s] * (length_lengths[s] + (s == 16 ? 2 : s == 17 ? 3 : s == 18 ? 7 : 0));
+        dynamic_bits += (uint64_t)length_freq[s] * (length_lengths[s] + rdn_code_length_extra_bits[s]);
     uint8_t fixed_litlen[RDN_LITLEN_CODES], fixed_dist[RDN_DIST_CODES];
     for (int s = 0; s < RDN_LITLEN_CODES; s++) fixed_litlen[s] = rdn_fixed_length(s);
     memset(fixed_dist, 5, sizeof fixed_dist);
@@ -183,7 +184,7 @@ void rdn_write_block(rdn_bit_writer *w, rdn_block *block, const uint8_t *input, 
         for (int i = 0; i < item_count; i++) {
             int s = items[i] & 0xFF, extra = items[i] >> 8;
             rdn_put_bits(w, length_codes[s], length_lengths[s]);
-            if (s >= 16) rdn_put_bits(w, (uint64_t)extra, s == 16 ? 2 : s == 17 ? 3 : 7);
+            rdn_put_bits(w, (uint64_t)extra, rdn_code_length_extra_bits[s]);
             rdn_flush_bits(w);
         }
         rdn_write_symbols(w, block, litlen, dist);

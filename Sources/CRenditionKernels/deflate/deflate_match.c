@@ -201,11 +201,10 @@ size_t rdn_deflate_compress(rdn_deflate_state *state, const uint8_t *input, size
             /* Inner positions of a run of repeated bytes stay out: only the last position
              * with a given six-byte key is inserted. Past the level's length, only the last
              * position of the match goes in. */
-            if (m.length > effort.insert_up_to) {
-                if (inserted < stop) rdn_insert(state, input, stop - 1);
-            } else if (inserted < stop) {
-                uint64_t key = rdn_key(input + inserted);
-                for (size_t q = inserted; q + 1 < stop; q++) {
+            if (inserted < stop) {
+                size_t q = m.length <= effort.insert_up_to ? inserted : stop - 1;
+                uint64_t key = rdn_key(input + q);
+                for (; q + 1 < stop; q++) {
                     uint64_t next = rdn_key(input + q + 1);
                     if (next != key) rdn_insert_key(state, key, q);
                     key = next;

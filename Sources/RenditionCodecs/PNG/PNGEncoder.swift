@@ -87,17 +87,8 @@ public struct PNGEncoder: Sendable {
         let rowBytes = layout.rowBytes(width: raster.width)
         let height = raster.height
         let packed = layout.pack(straightRGBA: straight, width: raster.width, height: height)
-        let filteredCount = (rowBytes + 1) * height
-        // Every byte is written by the filter (type byte and row), so no zero-fill is needed.
-        let filtered = packed.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: filteredCount) { destination, initialized in
-                PNGFilter.filter(
-                    raw: source.baseAddress!, rowBytes: rowBytes, height: height,
-                    bpp: layout.filterDistance, adaptive: layout.colorType != 3,
-                    output: destination.baseAddress!)
-                initialized = filteredCount
-            }
-        }
+        let filtered = PNGFilter.filtered(
+            packed, rowBytes: rowBytes, height: height, bpp: layout.filterDistance, adaptive: layout.colorType != 3)
 
         var writer = PNGChunkWriter(reservingCapacity: filtered.count / 2)
         writer.appendHeader(width: raster.width, height: raster.height, layout: layout)

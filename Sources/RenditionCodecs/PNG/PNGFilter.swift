@@ -22,4 +22,19 @@ enum PNGFilter {
             rdn_png_filter_image(raw, rowBytes, height, bpp, adaptive ? 1 : 0, scratch, output)
         }
     }
+
+    /// `height` rows of `rowBytes` bytes from `raw`, filtered into a new array of
+    /// `(rowBytes + 1) * height` bytes (each row after its filter type byte).
+    static func filtered(_ raw: [UInt8], rowBytes: Int, height: Int, bpp: Int, adaptive: Bool) -> [UInt8] {
+        let count = (rowBytes + 1) * height
+        // Every byte is written by the filter (type byte and row), so no zero-fill is needed.
+        return raw.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: count) { destination, initialized in
+                filter(
+                    raw: source.baseAddress!, rowBytes: rowBytes, height: height, bpp: bpp, adaptive: adaptive,
+                    output: destination.baseAddress!)
+                initialized = count
+            }
+        }
+    }
 }

@@ -34,16 +34,7 @@ struct RowDeflateTests {
     /// The filtered rows `PNGEncoder` compresses for a sticker fixture, as RGBA.
     static func filteredRows(_ fixture: String) throws -> [UInt8] {
         let image = try PNGDecoder.decodeStraight(Fixtures.bytes(fixture))
-        let rowBytes = image.width * 4
-        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
-        image.bytes.withUnsafeBufferPointer { raw in
-            filtered.withUnsafeMutableBufferPointer { out in
-                PNGFilter.filter(
-                    raw: raw.baseAddress!, rowBytes: rowBytes, height: image.height, bpp: 4, adaptive: true,
-                    output: out.baseAddress!)
-            }
-        }
-        return filtered
+        return PNGFilter.filtered(image.bytes, rowBytes: image.width * 4, height: image.height, bpp: 4, adaptive: true)
     }
 
     @Test("Levels 5 and 6 are the row compressor, 6 searching harder; other levels are libdeflate's")

@@ -17,15 +17,8 @@ struct PNGBytesAgainstPillowTests {
     /// where Pillow splits `IDAT` and adds 12 bytes a chunk).
     static func pillowSize(of png: [UInt8]) throws -> Int {
         let image = try PNGDecoder.decodeStraight(png)
-        let rowBytes = image.width * 4
-        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
-        image.bytes.withUnsafeBufferPointer { raw in
-            filtered.withUnsafeMutableBufferPointer { out in
-                PNGFilter.filter(
-                    raw: raw.baseAddress!, rowBytes: rowBytes, height: image.height, bpp: 4, adaptive: true,
-                    output: out.baseAddress!)
-            }
-        }
+        let filtered = PNGFilter.filtered(
+            image.bytes, rowBytes: image.width * 4, height: image.height, bpp: 4, adaptive: true)
         let stream = try #require(
             filtered.withUnsafeBufferPointer {
                 ZlibReferenceCompressor.compress($0.baseAddress!, count: $0.count)
