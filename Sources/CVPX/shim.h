@@ -13,18 +13,6 @@ static inline vpx_codec_err_t rdn_vpx_decoder_init(vpx_codec_ctx_t *ctx, int vp9
     return vpx_codec_dec_init(ctx, vp9 ? vpx_codec_vp9_dx() : vpx_codec_vp8_dx(), &cfg, 0);
 }
 
-/* Reads the frame size of a key frame without decoding it; `*is_key` says whether it is one. */
-static inline vpx_codec_err_t rdn_vpx_peek(int vp9, const uint8_t *data, unsigned int size,
-                                           unsigned int *width, unsigned int *height, int *is_key) {
-    vpx_codec_stream_info_t info;
-    info.sz = sizeof info;
-    vpx_codec_err_t status = vpx_codec_peek_stream_info(vp9 ? vpx_codec_vp9_dx() : vpx_codec_vp8_dx(), data, size, &info);
-    *width = info.w;
-    *height = info.h;
-    *is_key = info.is_kf;
-    return status;
-}
-
 /* The VP9 encoder's default configuration. */
 static inline vpx_codec_err_t rdn_vpx_vp9_encoder_defaults(vpx_codec_enc_cfg_t *cfg) {
     return vpx_codec_enc_config_default(vpx_codec_vp9_cx(), cfg, 0);

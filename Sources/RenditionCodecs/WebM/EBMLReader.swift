@@ -154,11 +154,12 @@ enum EBMLID {
     static let tags: UInt32 = 0x1254_C367
     static let chapters: UInt32 = 0x1043_A770
     static let attachments: UInt32 = 0x1941_A469
+    static let voidElement: UInt32 = 0xEC
 
     /// Top-level (Segment child) IDs: one of these ends a Cluster of unknown size.
     static let segmentChildren: Set<UInt32> = [seekHead, info, tracks, cluster, cues, tags, chapters, attachments]
 
-    /// A name for messages.
+    /// A name for messages, read after "the" and before "element": `Cluster`, `0xEC`.
     static func name(_ id: UInt32) -> String {
         switch id {
         case ebml: "EBML header"
@@ -170,7 +171,14 @@ enum EBMLID {
         case blockGroup: "BlockGroup"
         case simpleBlock: "SimpleBlock"
         case block: "Block"
-        default: "element 0x" + String(id, radix: 16, uppercase: true)
+        case seekHead: "SeekHead"
+        case cues: "Cues"
+        case tags: "Tags"
+        case chapters: "Chapters"
+        case attachments: "Attachments"
+        case blockAdditions: "BlockAdditions"
+        case voidElement: "Void"
+        default: "0x" + String(id, radix: 16, uppercase: true)
         }
     }
 }

@@ -175,8 +175,9 @@ struct WebMContainer {
                 codecID = try reader.string(item, end: entryEnd, name: "CodecID")
                 if let codec = WebMCodec(rawValue: codecID) { track.codec = codec }
             case EBMLID.defaultDuration:
+                // Kept as it is (up to Int.max): WebMFrameTiming refuses frames over a day.
                 let value = try reader.unsigned(item, end: entryEnd, name: "DefaultDuration")
-                if value > 0 { track.defaultDuration = small(value) }
+                if value > 0 { track.defaultDuration = Int(clamping: value) }
             case EBMLID.contentEncodings: encoded = true
             case EBMLID.video:
                 let videoEnd = try reader.end(of: item, within: entryEnd, name: "Video")
@@ -226,7 +227,13 @@ struct WebMContainer {
             let itemEnd = try reader.end(of: item, within: clusterEnd, name: EBMLID.name(item.id))
             switch item.id {
             case EBMLID.timecode:
-                clusterTime = Int(min(try reader.unsigned(item, end: clusterEnd, name: "Timecode"), 1 << 52))
+                let value = try reader.unsigned(item, end: clusterEnd, name: "Timecode")
+                // Room for a block's signed 16-bit offset; ticks times the scale are
+                // worked out in 128 bits (WebMFrameTiming).
+                guard value <= UInt64(Int.max / 2) else {
+                    throw .corrupt(format: format, reason: "a Cluster Timecode of \(value) ticks")
+                }
+                clusterTime = Int(value)
             case EBMLID.simpleBlock, EBMLID.blockGroup:
                 guard let clusterTime else {
                     throw .corrupt(format: format, reason: "a block comes before its Cluster's Timecode")
@@ -259,7 +266,8 @@ struct WebMContainer {
                 switch item.id {
                 case EBMLID.block: found = item
                 case EBMLID.blockDuration:
-                    duration = Int(min(try reader.unsigned(item, end: end, name: "BlockDuration"), 1 << 40))
+                    // Kept as it is (up to Int.max): WebMFrameTiming refuses frames over a day.
+                    duration = Int(clamping: try reader.unsigned(item, end: end, name: "BlockDuration"))
                 case EBMLID.blockAdditions:
                     alpha = try Self.alphaData(item, end: end, reader: reader)
                 default: break

@@ -34,7 +34,10 @@ public struct WebMInfo: Sendable, Equatable {
 ///   loops forever (video has no loop count).
 /// - Audio tracks are ignored; hidden frames (shown by no block) give no frame.
 /// - Limits: the canvas and the block count are checked from the container before anything
-///   is decoded, and each key frame's size is checked before libvpx allocates for it.
+///   is decoded, and every frame size a frame header states (VP8 key frames; VP9 key,
+///   intra-only and inter frames, each frame of a superframe) is checked against the track
+///   before libvpx allocates for it (`VPXDecoder`). A frame lasting over a day is refused
+///   (`WebMFrameTiming`).
 public enum WebMDecoder {
     /// Reads the container: codec, size, alpha, audio, frame count and rate.
     public static func info(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> WebMInfo {
@@ -54,7 +57,8 @@ public enum WebMDecoder {
     /// Decodes every frame.
     /// - Throws: `.corrupt` for truncated or damaged files and frames libvpx rejects,
     ///   `.unsupported` for other codecs, laced or encrypted blocks, high bit depth or
-    ///   non-4:2:0 video and size changes, `.limitExceeded` for the limits.
+    ///   non-4:2:0 video, size changes and frames lasting over a day, `.limitExceeded` for the
+    ///   limits.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
         var frames: [AnimationFrame] = []
         let outline = try decode(bytes, limits: limits) { frames.append($0) }
@@ -103,23 +107,25 @@ public enum WebMDecoder {
         return try bytes.withUnsafeBufferPointer { (file) throws(CodecError) in
             let container = try WebMContainer(file, limits: limits)
             let visible = container.blocks.filter { !$0.invisible }
-            let delays = WebMFrameTiming.delays(
+            let delays = try WebMFrameTiming.delays(
                 timestamps: visible.map(\.timestamp), scale: container.timecodeScale,
                 defaultDuration: container.video.defaultDuration, lastBlockDuration: visible.last?.duration,
                 segmentDuration: container.duration)
             let track = container.video
-            let main = try VPXDecoder(codec: track.codec)
-            let alpha = track.hasAlpha ? try VPXDecoder(codec: track.codec) : nil
+            let main = try VPXDecoder(codec: track.codec, stream: "colour")
+            let alpha = track.hasAlpha ? try VPXDecoder(codec: track.codec, stream: "alpha") : nil
             var visibleIndex = 0
-            for block in container.blocks {
+            for (index, block) in container.blocks.enumerated() {
                 let picture = try main.decode(
-                    UnsafeBufferPointer(rebasing: file[block.data]), width: track.width, height: track.height)
+                    UnsafeBufferPointer(rebasing: file[block.data]), frame: index + 1, width: track.width,
+                    height: track.height)
                 // The alpha stream is decoded for every block that carries it: its frames
                 // refer to each other like the colour stream's.
                 var alphaPicture: UnsafeMutablePointer<vpx_image_t>?
                 if let alpha, let range = block.alpha {
                     alphaPicture = try alpha.decode(
-                        UnsafeBufferPointer(rebasing: file[range]), width: track.width, height: track.height)
+                        UnsafeBufferPointer(rebasing: file[range]), frame: index + 1, width: track.width,
+                        height: track.height)
                 }
                 guard !block.invisible else { continue }
                 try body(picture, alphaPicture, delays[visibleIndex], track)

@@ -184,18 +184,25 @@ public enum AnimationConstraints {
     static func splittingFrames(_ animation: Animation, factor: Int) -> Animation {
         var frames: [AnimationFrame] = []
         for frame in animation.frames {
-            let share = FrameDelay(numerator: frame.delay.numerator, denominator: frame.delay.denominator * factor)
+            let share = frame.delay.divided(by: factor)
             for _ in 0..<factor { frames.append(AnimationFrame(raster: frame.raster, delay: share)) }
         }
         return Animation(
             width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
+    /// Seconds to two decimals (`2.5`, `3.0`); never traps, however long.
     static func formatSeconds(_ delay: FrameDelay) -> String {
-        String(Double(Int((delay.seconds * 100).rounded())) / 100)
+        formatHundredths(delay.seconds)
     }
 
     static func formatFactor(_ factor: Double) -> String {
-        String(Double(Int((factor * 100).rounded())) / 100)
+        formatHundredths(factor)
+    }
+
+    private static func formatHundredths(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        guard hundredths.isFinite, abs(hundredths) < 1e15 else { return LintFormat.decimal(value, digits: 2) }
+        return String(hundredths / 100)
     }
 }
