@@ -22,7 +22,7 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupported(let format, let reason):
             "unsupported \(format) feature: \(reason)"
         case .limitExceeded(let format, let reason):
-            "\(format) image exceeds a decoding limit: \(reason) (raise the limit if the file is trusted)"
+            "\(format) image exceeds a decoding limit: \(reason)"
         case .encodingFailed(let format, let reason):
             "could not encode \(format): \(reason)"
         }

@@ -19,12 +19,22 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Largest accepted Lottie JSON document in bytes, after inflating a TGS file (so a small
     /// gzip file cannot expand into a huge one).
     public var maxDocumentBytes: Int
+    /// Most shapes a vector animation (Lottie, TGS) may draw per frame: its layers, counting
+    /// each use of a precomposition, times the copies of the repeaters around each shape and
+    /// the pieces its dash pattern can cut a stroke into. Bounds the memory the drawing
+    /// library builds and the work of one frame whatever its size.
+    public var maxDrawsPerFrame: Int
+    /// Most drawing work for a vector animation at one size: shapes per frame × frames ×
+    /// pixels. Bounds the time of drawing all frames (checked for the canvas when the file is
+    /// read, and for each size asked of it).
+    public var maxDrawingWork: Int
 
     /// Creates limits; every value must be positive.
     public init(
         maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 40_000_000,
         maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20,
-        maxScans: Int = 100, maxDocumentBytes: Int = 16 << 20
+        maxScans: Int = 100, maxDocumentBytes: Int = 16 << 20, maxDrawsPerFrame: Int = 20_000,
+        maxDrawingWork: Int = 400_000_000_000
     ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -34,11 +44,13 @@ public struct DecodeLimits: Sendable, Equatable {
         self.maxInputBytes = maxInputBytes
         self.maxScans = maxScans
         self.maxDocumentBytes = maxDocumentBytes
+        self.maxDrawsPerFrame = maxDrawsPerFrame
+        self.maxDrawingWork = maxDrawingWork
     }
 
     /// Defaults that fit stickers and catalogs: 16,384 px per side, 40 megapixels,
     /// 1,000 frames, 1 GiB decoded, 256 MiB input, 100 progressive JPEG scans, 16 MiB of
-    /// Lottie JSON.
+    /// Lottie JSON, 20,000 vector shapes per frame and 4 × 10^11 pixel draws per size.
     public static let `default` = DecodeLimits()
 
     /// Throws `limitExceeded` unless a `width` x `height` image (times `frames`) fits.

@@ -16,9 +16,10 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     public let denominator: Int
 
     /// The rate nearest `framesPerSecond` (see the type's description); `nil` for values that
-    /// are not positive and finite.
+    /// are not positive and finite, or so large (10^9 frames per second or more) that no
+    /// player could show them.
     public init?(_ framesPerSecond: Double) {
-        guard framesPerSecond.isFinite, framesPerSecond > 0 else { return nil }
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond < 1e9 else { return nil }
         for denominator in Array(1...100) + [1000, 1001] {
             let scaled = framesPerSecond * Double(denominator)
             let rounded = scaled.rounded()

@@ -14,6 +14,9 @@ enum DecodeLimitSetting {
             ("decoded-bytes", \.maxDecodedBytes, "RGBA bytes of all frames together"),
             ("input-bytes", \.maxInputBytes, "file size"),
             ("scans", \.maxScans, "progressive JPEG scans"),
+            ("document-bytes", \.maxDocumentBytes, "Lottie JSON bytes, after inflating a TGS file"),
+            ("draws", \.maxDrawsPerFrame, "vector shapes drawn per frame"),
+            ("drawing-work", \.maxDrawingWork, "vector shapes x frames x pixels at one size"),
         ]
     }
 
@@ -50,7 +53,19 @@ enum DecodeLimitSetting {
 
     /// The setting an exceeded limit's reason is about (from the wording `DecodeLimits` and
     /// the decoders use), or `nil` when no setting helps (out of memory).
-    static func settingName(forReason reason: String) -> String? {
+    static func settingName(forReason fullReason: String) -> String? {
+        let imagePrefix = "an embedded image: "
+        let reason = fullReason.hasPrefix(imagePrefix) ? String(fullReason.dropFirst(imagePrefix.count)) : fullReason
+        if reason.contains("over the draws limit") { return "draws" }
+        if reason.contains("over the drawing-work limit") { return "drawing-work" }
+        if reason.hasPrefix("a JSON document of") || reason.hasPrefix("the gzip stream inflates to more than") {
+            return "document-bytes"
+        }
+        // Limits no setting raises: nesting, value counts, precomposition depth.
+        if reason.contains("nest more than") || reason.contains("values") || reason.contains("out of memory") {
+            return nil
+        }
+        if reason.hasPrefix("embedded images decode to more than") { return "decoded-bytes" }
         if reason.contains("scans") { return "scans" }
         if reason.contains("decoded bytes") || reason.hasPrefix("decoding would need") { return "decoded-bytes" }
         if reason.hasPrefix("input of") { return "input-bytes" }

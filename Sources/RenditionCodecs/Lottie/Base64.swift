@@ -35,3 +35,24 @@ enum Base64 {
         return bits >= 6 || padding > 2 ? nil : output
     }
 }
+
+extension Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` in standard base64 with `=` padding.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group: UInt32 = 0
+            for k in 0..<3 { group = group << 8 | UInt32(k < count ? bytes[index + k] : 0) }
+            for k in 0..<4 {
+                output.append(k <= count ? alphabet[Int(group >> UInt32(18 - 6 * k) & 0x3F)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

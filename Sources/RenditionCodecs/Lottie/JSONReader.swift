@@ -1,47 +1,14 @@
-/// A JSON value as far as a reader kept it.
-enum JSONValue: Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-    /// A value that was checked for syntax but not kept (its key is not one the reader keeps).
-    case skipped
-
-    /// The member `key` of an object, or `nil`.
-    subscript(key: String) -> JSONValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
-    /// The number, or `nil`.
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    /// The string, or `nil`.
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    /// The elements of an array, or `nil`.
-    var elements: [JSONValue]? {
-        if case .array(let values) = self { return values }
-        return nil
-    }
-}
-
 /// A strict RFC 8259 JSON reader for hostile input that keeps only what its caller asks for.
 ///
-/// Every byte is checked for syntax, but only the members `keptMembers` names are built:
-/// `keptMembers[""]` lists the root object's members to keep, and `keptMembers[name]` those
-/// of an object that is (or is an element of an array that is) the value of a kept member
-/// `name`. Everything else is skipped without allocating. So a large document costs memory in proportion to what is kept, nesting is
-/// capped at `maxDepth` (no deep recursion), and the kept values are capped at
-/// `maxKeptValues`.
+/// Every byte is checked: the grammar, UTF-8 (no invalid or overlong sequences, no encoded
+/// surrogates), `\u` escapes (no lone surrogates, no U+0000) and member names (an object
+/// that names a member twice is refused, so no reader can pick another of the two values
+/// than Rendition did). Only the members `keptMembers` names are built: `keptMembers[""]`
+/// lists the root object's members to keep, and `keptMembers[name]` those of an object that
+/// is (or is an element of an array that is) the value of a kept member `name`; with
+/// `keptMembers` nil, everything is kept. Everything else is skipped without allocating. So
+/// a large document costs memory in proportion to what is kept, nesting is capped at
+/// `maxDepth` (no deep recursion), and the kept values are capped at `maxKeptValues`.
 struct JSONReader {
     /// Why a document was refused.
     enum Failure: Error, Equatable {
@@ -55,15 +22,15 @@ struct JSONReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private let keptMembers: [String: Set<String>]
+    private let keptMembers: [String: Set<String>]?
     private let maxDepth: Int
     private let maxKeptValues: Int
     private var keptValues = 0
 
     /// Parses the whole of `bytes` (UTF-8, an optional byte order mark first) as one JSON
-    /// value; the root is always kept.
+    /// value; the root is always kept, and with `keptMembers` nil all of it.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, keeping keptMembers: [String: Set<String>], maxDepth: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, keeping keptMembers: [String: Set<String>]?, maxDepth: Int,
         maxKeptValues: Int
     ) throws(Failure) -> JSONValue {
         var reader = JSONReader(
@@ -76,7 +43,7 @@ struct JSONReader {
     }
 
     private init(
-        bytes: UnsafeBufferPointer<UInt8>, keptMembers: [String: Set<String>], maxDepth: Int, maxKeptValues: Int
+        bytes: UnsafeBufferPointer<UInt8>, keptMembers: [String: Set<String>]?, maxDepth: Int, maxKeptValues: Int
     ) {
         self.bytes = bytes
         self.keptMembers = keptMembers
@@ -124,7 +91,7 @@ struct JSONReader {
             return keep ? .null : .skipped
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try self.number(keep: keep)
-            return keep ? .number(number) : .skipped
+            return keep ? .number(number!) : .skipped
         default:
             throw failure("unexpected character where a value should start")
         }
@@ -142,8 +109,10 @@ struct JSONReader {
     private mutating func object(depth: Int, keep: Bool, name: String) throws(Failure) -> JSONValue {
         guard depth <= maxDepth else { throw .tooDeep(maxDepth) }
         position += 1
-        var members: [String: JSONValue] = [:]
-        let kept = keep ? keptMembers[name] : nil
+        var members: [JSONMember] = []
+        var names = MemberNames()
+        let keepAll = keep && keptMembers == nil
+        let kept = keep ? keptMembers?[name] : nil
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -154,16 +123,20 @@ struct JSONReader {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw failure("expected a member name")
             }
-            // Names are needed to decide what to keep, so they are always built.
+            let nameOffset = position
+            // Names decide what is kept and must be unique, so they are always built.
             let key = try string(keep: true)!
+            guard names.insert(key) else {
+                throw .syntax("the member \"\(key)\" appears twice in one object", offset: nameOffset)
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after a member name")
             }
             position += 1
-            let keepMember = kept?.contains(key) ?? false
+            let keepMember = keepAll || (kept?.contains(key) ?? false)
             let member = try value(depth: depth, keep: keepMember, name: key)
-            if keepMember { members[key] = member }
+            if keepMember { members.append(JSONMember(name: key, value: member)) }
             skipWhitespace()
             guard position < bytes.count else { throw failure("the document ends inside an object") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -207,11 +180,13 @@ struct JSONReader {
         position += 1
         let start = position
         var escaped = false
+        var nonASCII = false
         while true {
             guard position < bytes.count else { throw failure("the document ends inside a string") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 { throw failure("a control character inside a string") }
+            if byte >= 0x80 { nonASCII = true }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 position += 1
@@ -221,11 +196,7 @@ struct JSONReader {
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     position += 1
                 case UInt8(ascii: "u"):
-                    guard bytes.count - position > 4 else { throw failure("the document ends inside a \\u escape") }
-                    for i in 1...4 where Self.hexValue(bytes[position + i]) == nil {
-                        throw failure("invalid \\u escape")
-                    }
-                    position += 5
+                    try unicodeEscape()
                 default:
                     throw failure("invalid escape in a string")
                 }
@@ -234,24 +205,50 @@ struct JSONReader {
             position += 1
         }
         let end = position
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if nonASCII, let bad = UTF8Validation.firstInvalidOffset(raw) {
+            position = start + bad
+            throw failure("a string is not valid UTF-8")
+        }
         position += 1
         guard keep else { return nil }
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
         return escaped ? Self.unescape(raw) : String(decoding: raw, as: UTF8.self)
     }
 
-    /// The text of a string body whose escapes were already checked.
-    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        var utf8: [UInt8] = []
-        func flush() {
-            if !utf8.isEmpty {
-                scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-                utf8.removeAll(keepingCapacity: true)
-            }
+    /// Checks the `\uXXXX` escape at `position` (on its `u`) and moves past it: no U+0000,
+    /// and a surrogate only as a high one directly followed by a low one.
+    private mutating func unicodeEscape() throws(Failure) {
+        let first = try hexQuad(at: position + 1)
+        position += 5
+        switch first {
+        case 0: throw failure("a string contains U+0000")
+        case 0xDC00...0xDFFF: throw failure("a \\u escape is a lone low surrogate")
+        case 0xD800...0xDBFF:
+            guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u"),
+                (0xDC00...0xDFFF).contains(try hexQuad(at: position + 2))
+            else { throw failure("a \\u escape is a lone high surrogate") }
+            position += 6
+        default: break
         }
+    }
+
+    /// The value of the four hex digits at `offset`.
+    private func hexQuad(at offset: Int) throws(Failure) -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw failure("the document ends inside a \\u escape") }
+        var value: UInt32 = 0
+        for i in 0..<4 {
+            guard let digit = Self.hexValue(bytes[offset + i]) else { throw failure("invalid \\u escape") }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// The text of a string body whose escapes and UTF-8 were already checked.
+    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(raw.count)
         var i = 0
-        var pendingHighSurrogate: UInt32?
         while i < raw.count {
             let byte = raw[i]
             guard byte == UInt8(ascii: "\\") else {
@@ -259,7 +256,6 @@ struct JSONReader {
                 i += 1
                 continue
             }
-            flush()
             let kind = raw[i + 1]
             i += 2
             var scalar: UInt32
@@ -270,23 +266,24 @@ struct JSONReader {
             case UInt8(ascii: "r"): scalar = 0x0D
             case UInt8(ascii: "t"): scalar = 0x09
             case UInt8(ascii: "u"):
-                scalar = 0
-                for k in 0..<4 { scalar = scalar << 4 | UInt32(hexValue(raw[i + k])!) }
+                scalar = quad(raw, i)
                 i += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // Checked: a low surrogate escape follows.
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (quad(raw, i + 2) - 0xDC00)
+                    i += 6
+                }
             default: scalar = UInt32(kind)
             }
-            if (0xD800...0xDBFF).contains(scalar) {
-                pendingHighSurrogate = scalar
-                continue
-            }
-            if (0xDC00...0xDFFF).contains(scalar), let high = pendingHighSurrogate {
-                scalar = 0x10000 + ((high - 0xD800) << 10) + (scalar - 0xDC00)
-            }
-            pendingHighSurrogate = nil
-            scalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+            utf8.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
         }
-        flush()
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    private static func quad(_ raw: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 { value = value << 4 | UInt32(hexValue(raw[offset + k])!) }
+        return value
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -298,8 +295,8 @@ struct JSONReader {
         }
     }
 
-    /// Reads a number per the JSON grammar; converts it only when `keep`.
-    private mutating func number(keep: Bool) throws(Failure) -> Double {
+    /// Reads a number per the JSON grammar; converts it (keeping its text) only when `keep`.
+    private mutating func number(keep: Bool) throws(Failure) -> JSONNumber? {
         let start = position
         func digits() -> Int {
             let from = position
@@ -326,8 +323,27 @@ struct JSONReader {
             }
             guard digits() > 0 else { throw failure("a number without digits in its exponent") }
         }
-        guard keep else { return 0 }
+        guard keep else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return Double(text) ?? .nan
+        return JSONNumber(value: Double(text) ?? .nan, text: text)
+    }
+}
+
+/// The member names of one object seen so far: a short list while the object is small, a
+/// set beyond that.
+private struct MemberNames {
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    /// Adds `name`; false when it was already there.
+    mutating func insert(_ name: String) -> Bool {
+        if set != nil { return set!.insert(name).inserted }
+        if list.contains(name) { return false }
+        list.append(name)
+        if list.count > 16 {
+            set = Set(list)
+            list = []
+        }
+        return true
     }
 }

@@ -5,6 +5,10 @@ import RenditionCore
 /// drawn at any size: vector art is drawn straight at each target size rather than drawn
 /// once and resampled.
 ///
+/// rlottie parses only the canonical document Rendition wrote from what it checked: the
+/// members rlottie reads, assets with string ids and embedded PNGs that Rendition decoded,
+/// no file path or URL of any kind, so rlottie never opens a file (see docs/SECURITY.md).
+///
 /// Frames are drawn by rlottie (anti-aliased, ARGB32 premultiplied) and handed over as
 /// premultiplied RGBA rasters. Every frame lasts `1 / frameRate`; Lottie has no loop count,
 /// and animations loop forever (`loopCount` 0), as Telegram plays them.
@@ -26,17 +30,23 @@ public final class LottieComposition {
     public let documentBytes: Int
     /// Whether the document has Telegram's `"tgs": 1` member.
     public let hasTelegramMarker: Bool
+    /// Shapes drawn per frame at most: layers × precomposition uses × repeater copies × dash
+    /// segments (what `DecodeLimits.maxDrawsPerFrame` bounds).
+    public let drawsPerFrame: Double
+    /// The document rlottie was given (the canonical copy of the checked one).
+    let canonicalDocument: [UInt8]
     private let limits: DecodeLimits
     private let handle: OpaquePointer
 
     /// Checks and loads a TGS file or a Lottie JSON document.
     /// - Throws: `CodecError.unrecognizedFormat` when `bytes` are neither; `.corrupt`,
-    ///   `.unsupported` or `.limitExceeded` as `LottieDocument` and `GzipInflation` say, and
+    ///   `.unsupported` or `.limitExceeded` as the document checks and `GzipInflation` say
+    ///   (among them `.limitExceeded` naming the `draws` or `drawing-work` limit), and
     ///   `.corrupt` when rlottie cannot build the animation.
     public init(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) {
         let (format, json, document) = try Self.read(bytes, limits: limits)
         var loaded: OpaquePointer?
-        let status = json.withUnsafeBytes { buffer in
+        let status = document.canonical.withUnsafeBytes { buffer in
             rdn_lottie_load(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, &loaded)
         }
         guard status == Int32(RDN_LOTTIE_OK), let loaded else {
@@ -52,6 +62,8 @@ public final class LottieComposition {
         frameRate = document.frameRate
         frameCount = document.frameCount
         hasTelegramMarker = document.hasTelegramMarker
+        drawsPerFrame = document.drawsPerFrame
+        canonicalDocument = document.canonical
         documentBytes = json.count
         self.limits = limits
     }
@@ -89,15 +101,20 @@ public final class LottieComposition {
 
     /// The animation's length: `frameCount` frames of `frameDelay`.
     public var duration: FrameDelay {
-        FrameDelay(numerator: frameCount * frameRate.denominator, denominator: frameRate.numerator)
+        // Saturates rather than traps for frame limits raised past any real animation.
+        let (ticks, overflow) = frameCount.multipliedReportingOverflow(by: frameRate.denominator)
+        return FrameDelay(numerator: overflow ? Int.max : ticks, denominator: frameRate.numerator)
     }
 
     /// Frame `index` (0 is the in point) drawn at `width` x `height` pixels: the whole
     /// canvas scaled to that size (each axis on its own, as the resampler does).
-    /// - Throws: `.limitExceeded` when the size breaks the limits; `.corrupt` when rlottie fails.
+    /// - Throws: `.limitExceeded` when the size breaks the limits or drawing one frame at it
+    ///   breaks `maxDrawingWork`; `.corrupt` when rlottie fails.
     public func frame(_ index: Int, width: Int, height: Int) throws(CodecError) -> Raster {
         precondition(index >= 0 && index < frameCount, "frame index out of range")
         try limits.check(width: width, height: height, format: format)
+        try LottieDocument.checkDrawingWork(
+            drawsPerFrame: drawsPerFrame, frames: 1, width: width, height: height, format: format, limits: limits)
         var raster = Raster(width: width, height: height)
         let status = raster.bytes.withUnsafeMutableBufferPointer { pixels in
             rdn_lottie_render_rgba(handle, index, pixels.baseAddress!, width, height, width * 4)
@@ -112,11 +129,15 @@ public final class LottieComposition {
     }
 
     /// Draws every frame at `width` x `height`, handing each to `body` in order.
-    /// - Throws: `.limitExceeded` when all frames at that size break `maxDecodedBytes`.
+    /// - Throws: `.limitExceeded` when all frames at that size break `maxDecodedBytes` or
+    ///   `maxDrawingWork`.
     public func drawFrames(width: Int, height: Int, _ body: (AnimationFrame) throws(CodecError) -> Void)
         throws(CodecError)
     {
         try limits.check(width: width, height: height, frames: frameCount, format: format)
+        try LottieDocument.checkDrawingWork(
+            drawsPerFrame: drawsPerFrame, frames: frameCount, width: width, height: height, format: format,
+            limits: limits)
         let delay = frameDelay
         for index in 0..<frameCount {
             try body(AnimationFrame(raster: try frame(index, width: width, height: height), delay: delay))

@@ -55,7 +55,7 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
         }
         if composition.duration > FrameDelay.milliseconds(maximumDurationMilliseconds) {
             problems.append(
-                "one loop lasts \(composition.duration.seconds) s, over \(Double(maximumDurationMilliseconds) / 1000) s"
+                "one loop lasts \((composition.duration.seconds * 1000).rounded() / 1000) s, over \(Double(maximumDurationMilliseconds) / 1000) s"
             )
         }
         if let framesPerSecond, composition.frameRate != FrameRate(numerator: framesPerSecond, denominator: 1) {
