@@ -174,10 +174,3 @@ enum DirectoryReport {
         return JSONText.object(members)
     }
 }
-
-extension StickerResult {
-    /// Whether the sticker failed.
-    var failed: Bool {
-        if case .failure = outcome { true } else { false }
-    }
-}

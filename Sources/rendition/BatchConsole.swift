@@ -26,11 +26,25 @@ final class BatchConsole: Sendable {
     let jsonLines: Bool
     let quiet: Bool
     let showBar: Bool
-    private let started = DispatchTime.now().uptimeNanoseconds
+    private let started: UInt64
     private let state = Mutex(State())
 
-    init(total: Int, format: ResultFormat, quiet: Bool, progress: Bool) {
+    /// A console for `total` stickers; `started` (`DispatchTime` nanoseconds) is when the
+    /// command started, and `attempt` what earlier attempts of a supervised batch printed: the
+    /// counts go on from there.
+    init(
+        total: Int, format: ResultFormat, quiet: Bool, progress: Bool, started: UInt64? = nil,
+        resuming attempt: BatchAttempt? = nil
+    ) {
         self.total = total
+        self.started = started ?? DispatchTime.now().uptimeNanoseconds
+        if let attempt {
+            state.withLock {
+                $0.done = attempt.reported
+                $0.failed = attempt.reportedFailed
+                $0.skipped = attempt.reportedSkipped
+            }
+        }
         self.quiet = quiet
         switch format {
         case .auto: jsonLines = isatty(STDOUT_FILENO) == 0
@@ -135,32 +149,34 @@ final class BatchConsole: Sendable {
         if drawBar || (showBar && printedLine) { drawProgress(done: done, failed: failedCount, rate: rate, eta: eta) }
     }
 
-    /// Prints the final summary (a line, or a JSON object).
-    func summary(results: [StickerResult], output: String) {
+    /// Prints the final summary (a line, or a JSON object) of `results` and of what earlier
+    /// attempts of a supervised batch printed.
+    func summary(results: [StickerResult], output: String, after attempt: BatchAttempt? = nil) {
         clearBar()
-        let failed = results.filter { if case .failure = $0.outcome { true } else { false } }.count
-        let skipped = results.filter(\.skipped).count
+        let failed = results.filter(\.failed).count + (attempt?.reportedFailed ?? 0)
+        let skipped = results.filter(\.skipped).count + (attempt?.reportedSkipped ?? 0)
+        let total = results.count + (attempt?.reported ?? 0)
         let seconds = elapsedSeconds
         if jsonLines {
             var object: [String: Any] = [
-                "event": "summary", "total": results.count, "rendered": results.count - failed - skipped,
+                "event": "summary", "total": total, "rendered": total - failed - skipped,
                 "skipped": skipped, "failed": failed, "seconds": seconds, "output": output,
-                "stickers_per_second": seconds > 0 ? Double(results.count) / seconds : 0,
+                "stickers_per_second": seconds > 0 ? Double(total) / seconds : 0,
             ]
             if let peak = ProcessMemory.peakResidentBytes() { object["peak_rss_bytes"] = peak }
             printLine(Self.encode(object))
         } else {
             printLine(
-                RenderReport.summary(
-                    total: results.count, failed: failed, skipped: skipped, seconds: seconds, output: output))
+                RenderReport.summary(total: total, failed: failed, skipped: skipped, seconds: seconds, output: output))
         }
     }
 
-    /// Prints a pack build's final summary.
-    func packSummary(_ summary: PackSummary, output: String) {
+    /// Prints a pack build's final summary; `skipped` (default: the stickers marked so) counts
+    /// the stickers that were up to date.
+    func packSummary(_ summary: PackSummary, output: String, skipped: Int? = nil) {
         clearBar()
         let failed = summary.stickers.filter { if case .failure = $0.outcome { true } else { false } }.count
-        let skipped = summary.stickers.filter(\.skipped).count
+        let skipped = skipped ?? summary.stickers.filter(\.skipped).count
         let seconds = elapsedSeconds
         if jsonLines {
             var object: [String: Any] = [

@@ -163,17 +163,32 @@ struct PackCommand: ParsableCommand {
     }
 
     func build(source: String, output: String, platforms unique: [PackPlatform]) throws {
+        guard let attempt = BatchAttempt.current else { throw ExitCode(BatchSupervisor.run()) }
         var options = PackOptions(
             platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
             incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
         options.lintsMasters = true
         options.allowsLintErrors = allowLintErrors
+        // Every sticker is built again after a death (those done come from the manifest), and
+        // those printed by earlier attempts are not printed again.
+        options.supervision = attempt.supervision(firstIndex: 0)
         let builder = PackBuilder(source: source, output: output, options: options)
         let count = (try? StickerInputs.expand([source]).count) ?? 0
-        let console = BatchConsole(total: count, format: logFormat, quiet: quiet, progress: progress)
+        let console = BatchConsole(
+            total: count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
+            resuming: attempt)
         let summary: PackSummary
+        let counter = ReportCounter(first: 0)
         do {
-            summary = try builder.build { console.report($0) }
+            summary = try builder.build {
+                let index = counter.take()
+                guard index >= attempt.reported else { return }
+                var result = $0
+                result.skipped = attempt.skipped(index: index, found: result.skipped)
+                console.report(result)
+                let failed: Bool = if case .failure = result.outcome { true } else { !result.problems.isEmpty }
+                attempt.reportedLine(index: index, status: failed ? "f" : result.skipped ? "u" : "o")
+            }
         } catch {
             throw runFailure(error.description)
         }
@@ -191,7 +206,12 @@ struct PackCommand: ParsableCommand {
                 }
             }
         }
-        console.packSummary(summary, output: output)
+        let skipped =
+            attempt.reportedSkipped
+            + summary.stickers.enumerated().dropFirst(attempt.reported).filter {
+                attempt.skipped(index: $0.offset, found: $0.element.skipped)
+            }.count
+        console.packSummary(summary, output: output, skipped: skipped)
         if summary.hasFailures { throw ExitCode(1) }
     }
 }

@@ -124,6 +124,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard let attempt = BatchAttempt.current else { throw ExitCode(BatchSupervisor.run()) }
         var files = try expandStickerInputs(inputs)
         if let shard = try shard.map({ try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {
             files = shard.stickerFiles(files)
@@ -143,15 +144,27 @@ struct RenderCommand: ParsableCommand {
         let batch = BatchRenderer(
             renderer: StickerRenderer(options: options), outputDirectory: output,
             threads: threads, incremental: !force)
-        let console = BatchConsole(total: files.count, format: logFormat, quiet: quiet, progress: progress)
-        let results: [StickerResult]
+        let console = BatchConsole(
+            total: files.count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
+            resuming: attempt)
+        var results: [StickerResult]
+        let counter = ReportCounter(first: attempt.reported)
         do {
-            results = try batch.run(inputs: files) { console.report($0) }
+            results = try batch.run(inputs: files, supervision: attempt.supervision(firstIndex: attempt.reported)) {
+                let index = counter.take()
+                var result = $0
+                result.skipped = attempt.skipped(index: index, found: result.skipped)
+                console.report(result)
+                attempt.reportedLine(index: index, status: result.failed ? "f" : result.skipped ? "u" : "o")
+            }
         } catch {
             throw runFailure(error.description)
         }
-        console.summary(results: results, output: output)
-        if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) { throw ExitCode(1) }
+        for offset in results.indices {
+            results[offset].skipped = attempt.skipped(index: attempt.reported + offset, found: results[offset].skipped)
+        }
+        console.summary(results: results, output: output, after: attempt)
+        if attempt.reportedFailed > 0 || results.contains(where: \.failed) { throw ExitCode(1) }
     }
 }
 

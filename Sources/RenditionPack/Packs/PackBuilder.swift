@@ -28,6 +28,9 @@ public struct PackOptions: Sendable {
     public var lintsMasters = false
     /// With `lintsMasters`, pack masters that lint rejects instead of failing them.
     public var allowsLintErrors = false
+    /// Set by a supervising process (see `BatchSupervision`; its `firstIndex` is not used: a
+    /// pack works on every sticker, those up to date from the manifest).
+    public var supervision: BatchSupervision?
 
     /// Creates options.
     public init(
@@ -87,13 +90,28 @@ public struct PackBuilder: Sendable {
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
         let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
         let frozenEntries = entries
-        var results = ParallelWork.map(count: entries.count, threads: options.threads, reportingInOrder: report) {
-            index in
-            PackStickerWork(
+        let supervision = options.supervision.map {
+            var whole = $0
+            whole.firstIndex = 0
+            return whole
+        }
+        let animatedFormatChoice = configuration.animatedFormats ?? [:]
+        var results = BatchSupervision.map(
+            supervision, count: entries.count, threads: options.threads, worker: { _ in () }, reportingInOrder: report
+        ) { [self] index, _ in
+            let work = PackStickerWork(
                 builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
                 frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint,
-                animatedFormatChoice: configuration.animatedFormats ?? [:]
-            ).run()
+                animatedFormatChoice: animatedFormatChoice)
+            guard let supervision else { return work.run() }
+            if let signal = supervision.fatalInputs[index] {
+                return work.failure(BatchSupervision.processDiedReason(path: work.entry.path, signal: signal))
+            }
+            supervision.willStart(index)
+            let result = work.run()
+            let rendered = !result.skipped && result.problems.isEmpty && (try? result.outcome.get()) != nil
+            supervision.didFinish(index, rendered)
+            return result
         }
         try? manifest?.compact()
         AtomicFile.flushToDisk()

@@ -55,6 +55,7 @@ struct PackStickerWork {
             return result
         }
         var master: Animation
+        FaultInjection.trapIfRequested(decoding: entry.path)
         do { master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits) } catch {
             return failure(error.description)
         }

@@ -9,6 +9,9 @@ public enum StickerError: Error, Sendable, CustomStringConvertible {
     case codec(path: String, CodecError)
     /// Another input earlier in the batch produces the same output names.
     case duplicateName(path: String, name: String, firstPath: String)
+    /// The process died of `signal` while this input was being decoded (a supervised batch
+    /// goes on with the other inputs in a new process: `BatchSupervision`).
+    case processDied(path: String, signal: Int32)
 
     /// `PATH: what went wrong`.
     public var description: String {
@@ -17,6 +20,8 @@ public enum StickerError: Error, Sendable, CustomStringConvertible {
         case .codec(let path, let error): "\(path): \(error)"
         case .duplicateName(let path, let name, let firstPath):
             "\(path): its renditions would be named \(name)@… like those of \(firstPath); rename one of them"
+        case .processDied(let path, let signal):
+            "\(path): \(BatchSupervision.processDiedReason(path: path, signal: signal))"
         }
     }
 }
@@ -47,6 +52,11 @@ public struct StickerResult: Sendable {
     public let outcome: Result<[WrittenRendition], StickerError>
     /// True when the outputs were already up to date and nothing was rendered.
     public var skipped: Bool = false
+
+    /// Whether the sticker failed.
+    public var failed: Bool {
+        if case .failure = outcome { true } else { false }
+    }
 }
 
 /// Renders many stickers into one output folder, in parallel across stickers.
@@ -73,11 +83,13 @@ public struct BatchRenderer: Sendable {
     }
 
     /// Renders every input; `report` is called once per input, in input order, from
-    /// whichever thread completes the prefix.
+    /// whichever thread completes the prefix. Under `supervision`, only the inputs from its
+    /// `firstIndex` are rendered and returned, and it is told which inputs are in flight.
     @discardableResult
-    public func run(inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }) throws(FileError)
-        -> [StickerResult]
-    {
+    public func run(
+        inputs: [String], supervision: BatchSupervision? = nil,
+        report: @escaping @Sendable (StickerResult) -> Void = { _ in }
+    ) throws(FileError) -> [StickerResult] {
         try FileSystem.createDirectory(outputDirectory)
         // Other processes may be writing into the same folder: see OutputFolderLock.
         let folderLock = OutputFolderLock(directory: outputDirectory) {
@@ -92,8 +104,9 @@ public struct BatchRenderer: Sendable {
             folderLock.release { try? manifest?.compact() }
             AtomicFile.flushToDisk()
         }
-        return ParallelWork.map(
-            count: inputs.count, threads: threads,
+        let directory = outputDirectory
+        return BatchSupervision.map(
+            supervision, count: inputs.count, threads: threads,
             worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },
             reportingInOrder: report
         ) { index, worker in
@@ -103,7 +116,15 @@ public struct BatchRenderer: Sendable {
                 let duplicate = StickerError.duplicateName(path: path, name: name, firstPath: first)
                 return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(duplicate))
             }
-            return worker.render(path: path, name: name, into: outputDirectory)
+            guard let supervision else { return worker.render(path: path, name: name, into: directory) }
+            if let signal = supervision.fatalInputs[index] {
+                let died = StickerError.processDied(path: path, signal: signal)
+                return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(died))
+            }
+            supervision.willStart(index)
+            let result = worker.render(path: path, name: name, into: directory)
+            supervision.didFinish(index, !result.skipped && !result.failed)
+            return result
         }
     }
 }
@@ -149,6 +170,7 @@ final class RenderWorker {
                 return result
             }
             let rendered: RenderedSticker
+            FaultInjection.trapIfRequested(decoding: path)
             do {
                 if scratch == nil { scratch = try RenderScratch(options: renderer.options) }
                 rendered = try renderer.renderSticker(bytes, scratch: scratch!)
