@@ -33,8 +33,8 @@ public struct DecodeLimits: Sendable, Equatable {
     public init(
         maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxPixels: Int = 40_000_000,
         maxFrames: Int = 1_000, maxDecodedBytes: Int = 1 << 30, maxInputBytes: Int = 256 << 20,
-        maxScans: Int = 100, maxDocumentBytes: Int = 16 << 20, maxDrawsPerFrame: Int = 20_000,
-        maxDrawingWork: Int = 400_000_000_000
+        maxScans: Int = 100, maxDocumentBytes: Int = 16 << 20, maxDrawsPerFrame: Int = 10_000,
+        maxDrawingWork: Int = 50_000_000_000
     ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
@@ -50,7 +50,9 @@ public struct DecodeLimits: Sendable, Equatable {
 
     /// Defaults that fit stickers and catalogs: 16,384 px per side, 40 megapixels,
     /// 1,000 frames, 1 GiB decoded, 256 MiB input, 100 progressive JPEG scans, 16 MiB of
-    /// Lottie JSON, 20,000 vector shapes per frame and 4 × 10^11 pixel draws per size.
+    /// Lottie JSON, 10,000 vector shapes per frame and 5 × 10^10 pixel draws per size (about
+    /// 10 s of drawing when every shape covers the whole canvas; real stickers draw a small
+    /// fraction of that).
     public static let `default` = DecodeLimits()
 
     /// Throws `limitExceeded` unless a `width` x `height` image (times `frames`) fits.
