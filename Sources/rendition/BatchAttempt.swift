@@ -11,9 +11,11 @@ import Synchronization
 /// supervisor which inputs are in flight and which it has reported.
 ///
 /// The plan arrives as JSON in `RENDITION_BATCH_ATTEMPT` (an internal variable set by the
-/// supervisor). Journal lines, each one `write` to a pipe (atomic under `PIPE_BUF`):
-/// `s INDEX` before an input is read, `e INDEX R` once its result is made (R 1 when it wrote
-/// files), `r INDEX STATUS` once it was printed (STATUS `o` ok, `u` up to date, `f` failed).
+/// supervisor). Journal records, each written whole to a pipe: `s INDEX` before an input is
+/// read, `e INDEX R` once its result is made (R 1 when it wrote files), `r INDEX STATUS N M`
+/// followed by the N bytes of standard output and M of standard error its report prints
+/// (STATUS `o` ok, `u` up to date, `f` failed), and `o N M` with text printed between reports.
+/// The supervisor prints that text, so each line appears once whichever attempt made it.
 struct BatchAttempt: Codable, Sendable {
     /// The environment variable holding the plan.
     static let environmentKey = "RENDITION_BATCH_ATTEMPT"
@@ -51,8 +53,8 @@ struct BatchAttempt: Codable, Sendable {
         let journal = journal
         return BatchSupervision(
             fatalInputs: fatal, oneAtATimeThrough: oneAtATimeThrough, firstIndex: firstIndex,
-            willStart: { Self.write("s \($0)\n", to: journal) },
-            didFinish: { Self.write("e \($0) \($1 ? 1 : 0)\n", to: journal) })
+            willStart: { Self.write(Array("s \($0)\n".utf8), to: journal) },
+            didFinish: { Self.write(Array("e \($0) \($1 ? 1 : 0)\n".utf8), to: journal) })
     }
 
     /// Whether input `index` (not printed by an earlier attempt) counts as up to date: found so
@@ -61,18 +63,49 @@ struct BatchAttempt: Codable, Sendable {
         found && !renderedEarlier.contains(index)
     }
 
-    /// Records that input `index` was printed with `status` (`o`, `u` or `f`).
-    func reportedLine(index: Int, status: Character) {
-        Self.write("r \(index) \(status)\n", to: journal)
+    /// The console output of this process: kept and sent with the journal when supervised.
+    static let output = ConsoleOutput(buffered: (current?.journal ?? -1) >= 0)
+
+    /// Sends the console text of input `index`'s report, with its `status` (`o`, `u` or `f`),
+    /// to the supervisor, which prints it.
+    func reported(index: Int, status: Character) {
+        let text = Self.output.take()
+        Self.write(
+            Array("r \(index) \(status) \(text.standard.count) \(text.error.count)\n".utf8) + text.standard + text.error,
+            to: journal)
     }
 
-    /// Appends `line` to the journal. When the supervisor is gone (killed), the write fails
+    /// Sends the console text written since the last report (a summary, notes) to the supervisor.
+    func flushOutput() {
+        let text = Self.output.take()
+        guard !text.standard.isEmpty || !text.error.isEmpty else { return }
+        Self.write(
+            Array("o \(text.standard.count) \(text.error.count)\n".utf8) + text.standard + text.error, to: journal)
+    }
+
+    /// Serialises writers, so records longer than `PIPE_BUF` are never interleaved.
+    private static let writing = Mutex(())
+
+    /// Appends a record to the journal. When the supervisor is gone (killed), the write fails
     /// with SIGPIPE or EPIPE and this process ends too, within one sticker.
-    private static func write(_ line: String, to descriptor: Int32) {
+    private static func write(_ record: [UInt8], to descriptor: Int32) {
         guard descriptor >= 0 else { return }
-        var line = line
-        let written = line.withUTF8 { bytes in Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
-        if written < 0 && errno == EPIPE { kill(getpid(), SIGKILL) }
+        writing.withLock { _ in
+            var offset = 0
+            while offset < record.count {
+                let written = record.withUnsafeBytes {
+                    Glibc.write(descriptor, $0.baseAddress! + offset, record.count - offset)
+                }
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    kill(getpid(), SIGKILL)
+                    return
+                }
+            }
+        }
     }
 }
 

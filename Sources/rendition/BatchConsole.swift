@@ -26,6 +26,8 @@ final class BatchConsole: Sendable {
     let jsonLines: Bool
     let quiet: Bool
     let showBar: Bool
+    /// Where the text goes.
+    let output: ConsoleOutput
     private let started: UInt64
     private let state = Mutex(State())
 
@@ -34,9 +36,10 @@ final class BatchConsole: Sendable {
     /// counts go on from there.
     init(
         total: Int, format: ResultFormat, quiet: Bool, progress: Bool, started: UInt64? = nil,
-        resuming attempt: BatchAttempt? = nil
+        resuming attempt: BatchAttempt? = nil, output: ConsoleOutput = .direct
     ) {
         self.total = total
+        self.output = output
         self.started = started ?? DispatchTime.now().uptimeNanoseconds
         if let attempt {
             state.withLock {
@@ -114,11 +117,11 @@ final class BatchConsole: Sendable {
                 }
                 for problem in result.problems {
                     clearBar()
-                    printError("error: \(result.inputPath): \(problem)")
+                    output.write(.error, "error: \(result.inputPath): \(problem)\n")
                 }
             case .failure(let error):
                 clearBar()
-                printError("error: \(error)")
+                output.write(.error, "error: \(error)\n")
             }
         }
         // A line printed above clears the bar: draw it again so it stays on screen.
@@ -141,7 +144,7 @@ final class BatchConsole: Sendable {
                 }
             case .failure(let error):
                 clearBar()
-                printError("error: \(DecodeLimitSetting.message(for: error))")
+                output.write(.error, "error: \(DecodeLimitSetting.message(for: error))\n")
             }
         }
         // A line printed above clears the bar: draw it again so it stays on screen.
@@ -238,22 +241,22 @@ final class BatchConsole: Sendable {
         let text =
             String(format: "\r[%@] %d/%d %3d%%  %.1f stickers/s  ETA %@", bar, done, total, percent, rate, etaText)
             + (failed > 0 ? "  \(failed) failed" : "")
-        FileHandle.standardError.write(Data(text.utf8))
+        output.write(.error, text)
     }
 
     private func clearBar() {
-        if showBar { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if showBar { output.write(.error, "\r\u{1B}[K") }
     }
 
     /// Prints a message to standard error on a line of its own: the progress bar is cleared
     /// first, so the message never runs on from it.
     func message(_ text: String) {
         clearBar()
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        output.write(.error, text + "\n")
     }
 
     private func printLine(_ text: String) {
         clearBar()
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        output.write(.standard, text + "\n")
     }
 }

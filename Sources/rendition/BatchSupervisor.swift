@@ -30,8 +30,9 @@ enum BatchSupervisor {
         var plan = BatchAttempt(started: DispatchTime.now().uptimeNanoseconds)
         forwardTerminationSignals()
         while true {
-            let outcome: (status: ChildStatus, journal: [UInt8])
-            do { outcome = try attempt(plan) } catch {
+            let status: ChildStatus
+            var journal = AttemptJournal()
+            do { status = try attempt(plan) { journal.read($0, plan: &plan, emit: printOut) } } catch {
                 printError("error: could not start the rendering process: \(error)")
                 return 1
             }
@@ -40,10 +41,30 @@ enum BatchSupervisor {
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
             }
-            switch outcome.status {
+            switch status {
             case .exited(let status): return status
             case .signaled(let signal):
-                guard learn(from: outcome.journal, signal: signal, into: &plan) else { return 1 }
+                guard learn(from: journal, signal: signal, into: &plan) else { return 1 }
+            }
+        }
+    }
+
+    /// Prints an attempt's console text.
+    private static func printOut(_ standard: ArraySlice<UInt8>, _ error: ArraySlice<UInt8>) {
+        writeAll(standard, to: STDOUT_FILENO)
+        writeAll(error, to: STDERR_FILENO)
+    }
+
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                rest = rest.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
             }
         }
     }
@@ -54,29 +75,13 @@ enum BatchSupervisor {
         case signaled(Int32)
     }
 
-    /// Updates `plan` with what the journal of an attempt that died of `signal` says; false
-    /// (after printing why) when no input was in flight, so another attempt would die the same way.
-    static func learn(from journal: [UInt8], signal: Int32, into plan: inout BatchAttempt) -> Bool {
-        var started = Set<Int>()
-        var finished = Set<Int>()
-        for line in journal.split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count >= 2, let index = Int(fields[1]) else { continue }
-            switch (fields[0], fields.count > 2 ? fields[2] : "") {
-            case ("s", _): started.insert(index)
-            case ("e", let rendered):
-                finished.insert(index)
-                if rendered == "1" && !plan.renderedEarlier.contains(index) { plan.renderedEarlier.append(index) }
-            case ("r", let status) where index == plan.reported:
-                plan.reported += 1
-                if status == "f" { plan.reportedFailed += 1 }
-                if status == "u" { plan.reportedSkipped += 1 }
-            default: break
-            }
-        }
+    /// Updates `plan` for the next attempt after one that died of `signal` with `journal`
+    /// read; false (after printing why) when no input was in flight, so another attempt would
+    /// die the same way.
+    static func learn(from journal: AttemptJournal, signal: Int32, into plan: inout BatchAttempt) -> Bool {
         plan.renderedEarlier.removeAll { $0 < plan.reported }
-        let suspects = started.subtracting(finished).sorted()
-        let name = BatchSupervisor.describe(signal)
+        let suspects = journal.inFlight
+        let name = describe(signal)
         switch suspects.count {
         case 0:
             printError("error: the rendering process died (\(name)) while no input was being decoded")
@@ -86,7 +91,7 @@ enum BatchSupervisor {
             return true
         default:
             guard suspects.last! > plan.oneAtATimeThrough else {
-                printError("error: the rendering process died (\(name)) with several inputs in flight in one-at-a-time order")
+                printError("error: the rendering process died (\(name)) with several inputs in flight one at a time")
                 return false
             }
             printError(
@@ -102,8 +107,8 @@ enum BatchSupervisor {
         "signal \(signal)" + (BatchSupervision.signalName(signal).map { ", \($0)" } ?? "")
     }
 
-    /// Starts the child with `plan`, reads its journal to the end and waits for it.
-    private static func attempt(_ plan: BatchAttempt) throws -> (status: ChildStatus, journal: [UInt8]) {
+    /// Starts the child with `plan`, passes its journal to `read` as it comes, and waits for it.
+    private static func attempt(_ plan: BatchAttempt, read: (ArraySlice<UInt8>) -> Void) throws -> ChildStatus {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SpawnError(operation: "pipe", code: errno) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
@@ -119,12 +124,11 @@ enum BatchSupervisor {
         }
         close(ends[1])
         child.store(pid, ordering: .relaxed)
-        var journal: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(ends[0], $0.baseAddress, $0.count) }
             if count > 0 {
-                journal += buffer[0..<count]
+                read(buffer[0..<count])
             } else if count == 0 || errno != EINTR {
                 break
             }
@@ -134,7 +138,7 @@ enum BatchSupervisor {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         child.store(0, ordering: .relaxed)
         let signal = status & 0x7f
-        return (signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal), journal)
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
     /// Starts this executable again with the same arguments and `environment`.

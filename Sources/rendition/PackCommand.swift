@@ -176,7 +176,7 @@ struct PackCommand: ParsableCommand {
         let count = (try? StickerInputs.expand([source]).count) ?? 0
         let console = BatchConsole(
             total: count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
-            resuming: attempt)
+            resuming: attempt, output: BatchAttempt.output)
         let summary: PackSummary
         let counter = ReportCounter(first: 0)
         do {
@@ -187,7 +187,7 @@ struct PackCommand: ParsableCommand {
                 result.skipped = attempt.skipped(index: index, found: result.skipped)
                 console.report(result)
                 let failed: Bool = if case .failure = result.outcome { true } else { !result.problems.isEmpty }
-                attempt.reportedLine(index: index, status: failed ? "f" : result.skipped ? "u" : "o")
+                attempt.reported(index: index, status: failed ? "f" : result.skipped ? "u" : "o")
             }
         } catch {
             throw runFailure(error.description)
@@ -212,6 +212,7 @@ struct PackCommand: ParsableCommand {
                 attempt.skipped(index: $0.offset, found: $0.element.skipped)
             }.count
         console.packSummary(summary, output: output, skipped: skipped)
+        attempt.flushOutput()
         if summary.hasFailures { throw ExitCode(1) }
     }
 }

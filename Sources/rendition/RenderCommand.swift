@@ -146,7 +146,7 @@ struct RenderCommand: ParsableCommand {
             threads: threads, incremental: !force)
         let console = BatchConsole(
             total: files.count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
-            resuming: attempt)
+            resuming: attempt, output: BatchAttempt.output)
         var results: [StickerResult]
         let counter = ReportCounter(first: attempt.reported)
         do {
@@ -155,7 +155,7 @@ struct RenderCommand: ParsableCommand {
                 var result = $0
                 result.skipped = attempt.skipped(index: index, found: result.skipped)
                 console.report(result)
-                attempt.reportedLine(index: index, status: result.failed ? "f" : result.skipped ? "u" : "o")
+                attempt.reported(index: index, status: result.failed ? "f" : result.skipped ? "u" : "o")
             }
         } catch {
             throw runFailure(error.description)
@@ -164,6 +164,7 @@ struct RenderCommand: ParsableCommand {
             results[offset].skipped = attempt.skipped(index: attempt.reported + offset, found: results[offset].skipped)
         }
         console.summary(results: results, output: output, after: attempt)
+        attempt.flushOutput()
         if attempt.reportedFailed > 0 || results.contains(where: \.failed) { throw ExitCode(1) }
     }
 }

@@ -152,20 +152,39 @@ struct WorkerDeathTests {
         #expect(!FileManager.default.fileExists(atPath: output + "/renditions/poison@1x.png"))
     }
 
+    /// A journal read in pieces of `size` bytes, and the text it carried.
+    static func read(_ text: String, size: Int, into plan: inout BatchAttempt) -> (AttemptJournal, String) {
+        var journal = AttemptJournal()
+        var printed = ""
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            journal.read(bytes[start..<min(start + size, bytes.count)], plan: &plan) {
+                printed += String(decoding: $0, as: UTF8.self) + "|" + String(decoding: $1, as: UTF8.self)
+            }
+        }
+        return (journal, printed)
+    }
+
     @Test("the supervisor names a single suspect, narrows several, and stops when none was in flight")
     func learning() {
-        var plan = BatchAttempt(started: 0)
-        let journal = Array("s 0\ns 1\ne 0 1\nr 0 o\ns 2\ne 1 1\nr 1 o\ns 3\ne 3 1\n".utf8)
-        #expect(BatchSupervisor.learn(from: journal, signal: 11, into: &plan))
-        #expect(plan.fatal == [2: 11] && plan.reported == 2 && plan.renderedEarlier == [3])
-        #expect(plan.oneAtATimeThrough == -1)
+        let text = "s 0\ns 1\ne 0 1\nr 0 o 4 0\nabc\ns 2\ne 1 1\nr 1 f 0 6\nerror\ns 3\ne 3 1\no 3 0\nhi"
+        for size in [1, 3, 7, 1000] {
+            var plan = BatchAttempt(started: 0)
+            let (journal, printed) = Self.read(text, size: size, into: &plan)
+            #expect(printed == "abc\n||error\n", "read \(size) bytes at a time")  // the last record is incomplete
+            #expect(BatchSupervisor.learn(from: journal, signal: 11, into: &plan))
+            #expect(plan.fatal == [2: 11] && plan.reported == 2 && plan.reportedFailed == 1)
+            #expect(plan.renderedEarlier == [3] && plan.oneAtATimeThrough == -1)
+        }
 
         var several = BatchAttempt(started: 0)
-        #expect(BatchSupervisor.learn(from: Array("s 0\ns 1\nr 9 f\n".utf8), signal: 4, into: &several))
+        let (two, _) = Self.read("s 0\ns 1\nr 9 f 0 0\n", size: 100, into: &several)
+        #expect(BatchSupervisor.learn(from: two, signal: 4, into: &several))
         #expect(several.fatal.isEmpty && several.oneAtATimeThrough == 1 && several.reported == 0)
 
         var none = BatchAttempt(started: 0)
-        #expect(!BatchSupervisor.learn(from: Array("s 0\ne 0 0\nr 0 f\n".utf8), signal: 6, into: &none))
-        #expect(none.reported == 1 && none.reportedFailed == 1)
+        let (idle, _) = Self.read("s 0\ne 0 0\nr 0 u 0 0\n", size: 100, into: &none)
+        #expect(!BatchSupervisor.learn(from: idle, signal: 6, into: &none))
+        #expect(none.reported == 1 && none.reportedSkipped == 1)
     }
 }
