@@ -30,6 +30,11 @@ enum FuzzTarget: String, CaseIterable {
     case lottie
     /// `WebMDecoder`: the EBML reader, then libvpx on each frame (and the alpha stream).
     case webm
+    /// A valid WebM built from the input by `StructuredWebM` (timecodes, scales, durations,
+    /// VP8/VP9 frame headers of every kind, superframes, the alpha stream, element sizes),
+    /// decoded by `WebMDecoder`: no trap on any number, and no frame size libvpx is not
+    /// allowed; the animation's total time stays within a day per frame.
+    case webmStructure = "webm-structure"
     /// Bytes → decode → @2x and @1x → encode → decode the renditions again.
     case render
     /// `PNGEncoder` at its default level (Rendition's deflate compressor for filtered rows) on
@@ -61,6 +66,7 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .lottie: Self.lottie(bytes)
         case .webm: Self.animation { () throws(CodecError) in try WebMDecoder.decode(bytes, limits: Self.limits) }
+        case .webmStructure: Self.webmStructure(bytes)
         case .render: Self.render(bytes)
         case .encode: Self.encode(bytes)
         }
@@ -107,6 +113,20 @@ enum FuzzTarget: String, CaseIterable {
                 FuzzChecks.check(raster)
             }
         }
+    }
+
+    private static func webmStructure(_ input: [UInt8]) {
+        guard let bytes = StructuredWebM.make(input) else { return }
+        _ = result { () throws(CodecError) in try WebMDecoder.info(bytes, limits: limits) }
+        guard let animation = result({ () throws(CodecError) in try WebMDecoder.decode(bytes, limits: limits) }) else {
+            return
+        }
+        FuzzChecks.check(animation)
+        // Frames over a day are refused, so the exact total stays under a day per block.
+        let total = animation.duration
+        require(
+            total <= FrameDelay(numerator: 86_400 * limits.maxFrames, denominator: 1),
+            "the frames last \(total), over a day per frame")
     }
 
     private static func animation(_ decode: () throws(CodecError) -> Animation) {
