@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import errno as _errno
+import os
+from typing import Optional, Union
+
 
 class RenditionError(Exception):
     """A failed call into librendition.
@@ -30,6 +34,11 @@ class InvalidArgumentError(RenditionError, ValueError):
     """RDN_ERROR_INVALID_ARGUMENT: a value out of range, an unknown profile or format, bad pixels."""
 
 
+class InvalidKeywordError(InvalidArgumentError, TypeError):
+    """A keyword argument that does not exist, such as a misspelt decoding limit: a TypeError,
+    as Python raises for an unknown keyword, and an InvalidArgumentError."""
+
+
 class DecodeError(RenditionError, ValueError):
     """The input could not be decoded: its format is unknown or its data is damaged."""
 
@@ -51,13 +60,69 @@ class LimitError(RenditionError):
 
 
 class RenditionIOError(RenditionError, OSError):
-    """RDN_ERROR_IO: a file or folder could not be read, created or written."""
+    """RDN_ERROR_IO: a file or folder could not be read, created or written.
 
-    def __init__(self, status: int, status_name: str, message: str) -> None:
+    Also an `OSError`, so `except OSError` catches it. When raised for a path Python itself
+    could not open (`render("missing.png")`, `render("a-folder/")`), `errno` and `filename`
+    are set, and the error is an instance of the matching built-in as well (see
+    `io_error_for`): `FileNotFoundError`, `IsADirectoryError`, `NotADirectoryError` or
+    `PermissionError`.
+    """
+
+    def __init__(self, status: int, status_name: str, message: str, errno: Optional[int] = None,
+                 filename: Optional[str] = None) -> None:
         RenditionError.__init__(self, status, status_name, message)
+        self.errno = errno
+        self.strerror = message
+        self.filename = filename
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (type(self), (self.status, self.status_name, self.message, self.errno, self.filename))
+
+
+class RenditionFileNotFoundError(RenditionIOError, FileNotFoundError):
+    """A path given to Rendition does not exist (errno ENOENT)."""
+
+
+class RenditionIsADirectoryError(RenditionIOError, IsADirectoryError):
+    """A path given as a file is a folder (errno EISDIR): `render_folder` renders folders."""
+
+
+class RenditionNotADirectoryError(RenditionIOError, NotADirectoryError):
+    """A path goes through something that is not a folder (errno ENOTDIR)."""
+
+
+class RenditionPermissionError(RenditionIOError, PermissionError):
+    """A path may not be read or written (errno EACCES or EPERM)."""
+
+
+_BY_ERRNO: dict[int, type[RenditionIOError]] = {
+    _errno.ENOENT: RenditionFileNotFoundError,
+    _errno.EISDIR: RenditionIsADirectoryError,
+    _errno.ENOTDIR: RenditionNotADirectoryError,
+    _errno.EACCES: RenditionPermissionError,
+    _errno.EPERM: RenditionPermissionError,
+}
+
+
+def io_error_for(error: OSError, path: "Union[str, os.PathLike[str]]", action: str = "read") -> RenditionIOError:
+    """The RenditionIOError for an OSError Python raised on `path` while trying to `action` it:
+    of the class matching its errno (also a FileNotFoundError, IsADirectoryError...), with
+    errno and filename set and a message in the library's words."""
+    filename = os.fsdecode(path)
+    code = error.errno
+    if code == _errno.ENOENT:
+        message = f"could not find {filename}: no such file or folder"
+    elif code == _errno.EISDIR:
+        message = f"could not {action} {filename}: it is a folder (render_folder renders folders)"
+    else:
+        reason = error.strerror or str(error)
+        message = f"could not {action} {filename}: {reason}"
+    cls = _BY_ERRNO.get(code, RenditionIOError) if code is not None else RenditionIOError
+    return cls(6, "RDN_ERROR_IO", message, code, filename)
 
 
 class RenditionMemoryError(RenditionError, MemoryError):

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import _native
-from ._errors import InvalidArgumentError
+from ._errors import InvalidArgumentError, io_error_for
 from ._native import call, lib
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,6 +23,15 @@ Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, "numpy.nda
 
 def _invalid(message: str) -> InvalidArgumentError:
     return InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", message)
+
+
+def read_file(path: "Union[str, os.PathLike[str]]") -> bytes:
+    """The bytes of the file at `path`; an OSError becomes the matching RenditionIOError."""
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError as error:
+        raise io_error_for(error, path) from error
 
 
 @dataclass(frozen=True)
@@ -55,11 +64,10 @@ class Image:
     def decode(cls, data: Union[bytes, bytearray, memoryview], **limits: int) -> "Image":
         """Decodes PNG, APNG, GIF, JPEG or WebP file bytes. Keyword arguments set decoding
         limits (max_width, max_height, max_pixels, max_frames, max_decoded_bytes,
-        max_input_bytes); over a limit raises LimitError."""
-        try:
-            caps = _native.Limits(**limits)
-        except TypeError as error:
-            raise _invalid(str(error)) from None
+        max_input_bytes; 0 keeps the default); over a limit raises LimitError. An unknown
+        keyword raises InvalidKeywordError (a TypeError), a negative limit
+        InvalidArgumentError (a ValueError)."""
+        caps = _native.limits(limits, "Image.decode")
         buffer = data if isinstance(data, bytes) else bytes(data)
         handle = ctypes.c_void_p()
         call(lib.rdn_image_decode, buffer, len(buffer), ctypes.byref(caps), ctypes.byref(handle))
@@ -99,12 +107,14 @@ class Image:
     @classmethod
     def open(cls, source: Source, **limits: int) -> "Image":
         """An image from any `Source`: a path or bytes are decoded, arrays and Pillow images
-        copied. An `Image` is returned as it is."""
+        copied. An `Image` is returned as it is. A path that cannot be read raises
+        RenditionIOError (for a missing file also a FileNotFoundError, for a folder an
+        IsADirectoryError)."""
         if isinstance(source, Image):
             return source
         if isinstance(source, (str, os.PathLike)):
-            with open(source, "rb") as file:
-                return cls.decode(file.read(), **limits)
+            _native.limits(limits, "Image.open")  # a misspelt limit is reported before any file is read
+            return cls.decode(read_file(source), **limits)
         if isinstance(source, (bytes, bytearray, memoryview)):
             return cls.decode(source, **limits)
         module = type(source).__module__

@@ -8,7 +8,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from ._image import Image, Source
+from ._image import Image, Source, read_file
 from ._native import call, lib, take_string
 
 #: Other names accepted for profiles.
@@ -120,11 +120,11 @@ def lint(src: Source, profile: str = "apple-messages", name: Optional[str] = Non
         name: the path reported for the file (default: the path given, else "sticker").
 
     A file with problems, even an undecodable one (code "unreadable"), gives a report, not an
-    exception; an unknown profile raises InvalidArgumentError.
+    exception; an unknown profile raises InvalidArgumentError, a path that cannot be read
+    RenditionIOError.
     """
     if isinstance(src, (str, os.PathLike)):
-        with open(src, "rb") as file:
-            data = file.read()
+        data = read_file(src)
         name = name if name is not None else os.fspath(src)
     elif isinstance(src, (bytes, bytearray, memoryview)):
         data = bytes(src)

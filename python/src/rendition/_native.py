@@ -190,6 +190,47 @@ def take_string(pointer: ctypes.c_void_p) -> Optional[str]:
         lib.rdn_string_free(pointer)
 
 
+#: The keyword arguments that set decoding limits (the fields of rdn_limits).
+LIMIT_KEYWORDS: tuple[str, ...] = tuple(name for name, _ in Limits._fields_)
+
+
+def _invalid(message: str) -> Exception:
+    from ._errors import InvalidArgumentError
+    return InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", message)
+
+
+def _count(name: str, value: Any, maximum: int) -> int:
+    """`value` checked as a whole number from 0 to `maximum` for the keyword `name`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        from ._errors import InvalidKeywordError
+        raise InvalidKeywordError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                  f"{name} must be a whole number, not {type(value).__name__} {value!r}")
+    if value < 0:
+        raise _invalid(f"{name}={value} is negative; it must be 0 (the default) or more")
+    if value > maximum:
+        raise _invalid(f"{name}={value} is more than the largest value, {maximum}")
+    return value
+
+
+def limits(keywords: dict[str, Any], caller: str) -> Limits:
+    """An rdn_limits from keyword arguments (`caller` names the function in messages): an
+    unknown keyword raises InvalidKeywordError (a TypeError) naming it and the valid ones, a
+    negative value InvalidArgumentError (a ValueError)."""
+    caps = Limits()
+    for name, value in keywords.items():
+        if name not in LIMIT_KEYWORDS:
+            import difflib
+
+            from ._errors import InvalidKeywordError
+            close = difflib.get_close_matches(name, LIMIT_KEYWORDS, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise InvalidKeywordError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                      f"{caller}() got an unknown limit {name!r}{hint}; the limits are "
+                                      f"{', '.join(LIMIT_KEYWORDS)}")
+        setattr(caps, name, _count(name, value, 2**64 - 1))
+    return caps
+
+
 def render_options(format: Optional[str] = None, compression: Optional[int] = None, profile: Optional[str] = None,
                    scales: Optional[tuple[int, ...]] = None, threads: Optional[int] = None,
                    max_output_pixels: Optional[int] = None) -> RenderOptions:
@@ -208,6 +249,8 @@ def render_options(format: Optional[str] = None, compression: Optional[int] = No
     if profile is not None:
         options.profile = profile.encode()
     if scales is not None:
+        if len(scales) == 0:
+            raise _invalid("scales is empty: name at least one of 3, 2 and 1")
         bits = 0
         for scale in scales:
             if scale not in SCALE_BITS:
@@ -216,7 +259,7 @@ def render_options(format: Optional[str] = None, compression: Optional[int] = No
             bits |= SCALE_BITS[scale]
         options.scales = bits
     if threads is not None:
-        options.threads = threads
+        options.threads = _count("threads", threads, 2**32 - 1)
     if max_output_pixels is not None:
-        options.max_output_pixels = max_output_pixels
+        options.max_output_pixels = _count("max_output_pixels", max_output_pixels, 2**64 - 1)
     return options

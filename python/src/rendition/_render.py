@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from . import _native
+from ._errors import io_error_for
 from ._image import Image, Source
 from ._native import call, lib
 
@@ -44,10 +45,14 @@ class Rendition:
         return f"{name}@{self.scale}x.{self.extension}"
 
     def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
-        """Writes `data` to `path` atomically (a temporary file in the same folder, renamed)."""
+        """Writes `data` to `path` atomically (a temporary file in the same folder, renamed).
+        Raises RenditionIOError (also FileNotFoundError when the folder is missing)."""
         path = os.fspath(path)
         folder = os.path.dirname(path) or "."
-        descriptor, temporary = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".tmp-", dir=folder)
+        try:
+            descriptor, temporary = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".tmp-", dir=folder)
+        except OSError as error:
+            raise io_error_for(error, folder, "write into") from error
         try:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(self.data)
@@ -100,7 +105,9 @@ def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = 
         max_output_pixels: most pixels in any output (None: 40,000,000).
 
     Raises:
-        DecodeError, LimitError, UnsupportedError, EncodeError, InvalidArgumentError...
+        DecodeError, LimitError, UnsupportedError, EncodeError, InvalidArgumentError (also for
+        an empty `scales` or a negative `max_output_pixels` or `threads`), RenditionIOError
+        (a path that is missing or a folder)...
     """
     options = _native.render_options(format=format, compression=compression, scales=tuple(scales),
                                      threads=threads, max_output_pixels=max_output_pixels)
