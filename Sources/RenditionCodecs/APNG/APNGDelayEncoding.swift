@@ -14,7 +14,9 @@ enum APNGDelayEncoding {
         let g = gcd(delay.numerator, delay.denominator)
         let (n, d) = (delay.numerator / g, delay.denominator / g)
         if n <= limit && d <= limit { return (UInt16(n), UInt16(d)) }
-        if n >= d * limit { return (UInt16(limit), 1) }
+        // d * limit overflowing means it is above any n.
+        let (most, overflow) = d.multipliedReportingOverflow(by: limit)
+        if !overflow && n >= most { return (UInt16(limit), 1) }
         let (p, q) = closestFraction(n, d, limit: limit)
         return (UInt16(p), UInt16(q))
     }

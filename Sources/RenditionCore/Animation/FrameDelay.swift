@@ -55,6 +55,15 @@ public struct FrameDelay: Sendable, Hashable, Comparable, CustomStringConvertibl
             over: Int128(lhs.denominator) * Int128(rhs.denominator))
     }
 
+    /// The difference, reduced; zero when `rhs` is at least `lhs` (delays are not negative).
+    /// Exact whenever the reduced difference fits in `Int`, else rounded as `+` rounds.
+    public static func - (lhs: FrameDelay, rhs: FrameDelay) -> FrameDelay {
+        guard rhs < lhs else { return .zero }
+        return reduced(
+            Int128(lhs.numerator) * Int128(rhs.denominator) - Int128(rhs.numerator) * Int128(lhs.denominator),
+            over: Int128(lhs.denominator) * Int128(rhs.denominator))
+    }
+
     /// The delay split into `parts` equal shares (`parts` at least 1), exact when the
     /// denominator times `parts` fits in `Int`, else rounded as `+` rounds.
     public func divided(by parts: Int) -> FrameDelay {

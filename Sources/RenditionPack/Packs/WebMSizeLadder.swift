@@ -69,16 +69,10 @@ enum WebMSizeLadder {
             guard frames.isEmpty || start < limit else { break }
             let end = start + frame.delay
             frames.append(
-                AnimationFrame(raster: frame.raster, delay: end > limit ? Self.difference(limit, start) : frame.delay))
+                AnimationFrame(raster: frame.raster, delay: end > limit ? limit - start : frame.delay))
             start = end
         }
         return Animation(
             width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
-    }
-
-    /// `a - b` for `a >= b` (zero otherwise), exactly.
-    private static func difference(_ a: FrameDelay, _ b: FrameDelay) -> FrameDelay {
-        let numerator = a.numerator * b.denominator - b.numerator * a.denominator
-        return numerator <= 0 ? .zero : FrameDelay(numerator: numerator, denominator: a.denominator * b.denominator)
     }
 }

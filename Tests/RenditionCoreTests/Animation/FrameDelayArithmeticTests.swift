@@ -62,6 +62,19 @@ struct FrameDelayArithmeticTests {
         #expect(sum > a && sum < a + FrameDelay(numerator: 1, denominator: 2))
     }
 
+    @Test("differences are exact, zero below zero, and do not trap")
+    func differences() {
+        #expect(FrameDelay(numerator: 1, denominator: 2) - FrameDelay(numerator: 1, denominator: 3)
+            == FrameDelay(numerator: 1, denominator: 6))
+        #expect(FrameDelay(numerator: 1, denominator: 3) - FrameDelay(numerator: 1, denominator: 2) == .zero)
+        let a = FrameDelay(numerator: Self.p, denominator: Self.q)
+        let b = FrameDelay(numerator: Self.p - 1, denominator: Self.q - 1)
+        // 1 / ((2^61 - 1)(2^62 - 1)), about 2^-123 s: rounded to within 2^-61 s.
+        #expect(b - a <= FrameDelay(numerator: 1, denominator: 1 << 61))
+        #expect(a - b == .zero)
+        #expect(FrameDelay(numerator: Self.big, denominator: 1) - .zero == FrameDelay(numerator: Self.big, denominator: 1))
+    }
+
     @Test("splitting and re-expressing huge delays does not trap")
     func divisionAndExpression() {
         let huge = FrameDelay(numerator: 5, denominator: Self.big)
