@@ -28,6 +28,10 @@ enum FuzzTarget: String, CaseIterable {
     /// `LottieComposition` on TGS (gzip) or Lottie JSON: Rendition's JSON checks, then
     /// rlottie, which draws the first and last frames at a small size.
     case lottie
+    /// A Lottie document built by `StructuredLottie` (always valid JSON: mutations reach asset
+    /// ids, precompositions, repeaters, dashes, duplicate members and header numbers): the
+    /// checks, then rlottie on the canonical document, which must hold no file path.
+    case lottieStructure = "lottie-structure"
     /// `WebMDecoder`: the EBML reader, then libvpx on each frame (and the alpha stream).
     case webm
     /// A valid WebM built from the input by `StructuredWebM` (timecodes, scales, durations,
@@ -65,6 +69,7 @@ enum FuzzTarget: String, CaseIterable {
                 FuzzChecks.check(raster, opaque: true)
             }
         case .lottie: Self.lottie(bytes)
+        case .lottieStructure: if let document = StructuredLottie.make(bytes) { Self.lottie(document) }
         case .webm: Self.animation { () throws(CodecError) in try WebMDecoder.decode(bytes, limits: Self.limits) }
         case .webmStructure: Self.webmStructure(bytes)
         case .render: Self.render(bytes)
@@ -108,6 +113,8 @@ enum FuzzTarget: String, CaseIterable {
         }
         require(
             composition.frameCount >= 1 && composition.frameCount <= limits.maxFrames, "frame count outside the limits")
+        require(composition.drawsPerFrame <= Double(limits.maxDrawsPerFrame), "draws over the limit were accepted")
+        require(!namesAFolder(composition.canonicalDocument), "the canonical document names a folder (\"u\")")
         for index in Set([0, composition.frameCount - 1]) {
             if let raster = result({ () throws(CodecError) in try composition.frame(index, width: 32, height: 32) }) {
                 FuzzChecks.check(raster)
@@ -170,6 +177,16 @@ enum FuzzTarget: String, CaseIterable {
     /// The decoded value, or `nil` for a typed error (a correct answer to bad input).
     private static func result<T>(_ body: () throws(CodecError) -> T) -> T? {
         do { return try body() } catch { return nil }
+    }
+
+    /// Whether a JSON document has a member named `u` (an image asset's folder): the bytes
+    /// `"u":` outside an escape.
+    private static func namesAFolder(_ json: [UInt8]) -> Bool {
+        let member = Array(#""u":"#.utf8)
+        guard json.count > member.count else { return false }
+        return (1...(json.count - member.count)).contains {
+            json[$0 - 1] != UInt8(ascii: "\\") && Array(json[$0..<($0 + member.count)]) == member
+        }
     }
 
     /// Whether an `acTL` chunk type occurs anywhere (then libpng shows only the default image).

@@ -33,8 +33,9 @@ public final class LottieComposition {
     /// Shapes drawn per frame at most: layers × precomposition uses × repeater copies × dash
     /// segments (what `DecodeLimits.maxDrawsPerFrame` bounds).
     public let drawsPerFrame: Double
-    /// The document rlottie was given (the canonical copy of the checked one).
-    let canonicalDocument: [UInt8]
+    /// The JSON document rlottie was given: the canonical copy of the checked one, holding
+    /// only the members rlottie reads and no file path, folder or URL.
+    public let canonicalDocument: [UInt8]
     private let limits: DecodeLimits
     private let handle: OpaquePointer
 
