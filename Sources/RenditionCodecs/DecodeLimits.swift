@@ -74,11 +74,14 @@ public struct DecodeLimits: Sendable, Equatable {
         if frames > maxFrames {
             throw .limitExceeded(format: format, reason: "\(frames) frames is over the limit of \(maxFrames)")
         }
-        let (bytes, overflowBytes) = (pixels * 4).multipliedReportingOverflow(by: max(frames, 1))
-        if overflowBytes || bytes > maxDecodedBytes {
+        let (rgbaBytes, overflowRGBA) = pixels.multipliedReportingOverflow(by: 4)
+        let (bytes, overflowBytes) = rgbaBytes.multipliedReportingOverflow(by: max(frames, 1))
+        if overflowRGBA || overflowBytes || bytes > maxDecodedBytes {
             throw .limitExceeded(
                 format: format,
-                reason: "decoding would need \(bytes) bytes, over the limit of \(maxDecodedBytes)")
+                reason:
+                    "decoding would need \(overflowRGBA || overflowBytes ? "more than \(Int.max)" : "\(bytes)") bytes, over the limit of \(maxDecodedBytes)"
+            )
         }
     }
 

@@ -17,10 +17,17 @@ struct CommandLineTests {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    /// Runs `rendition` with `arguments` (and `environment` added to the test's own); records
+    /// an issue when the process ends by a signal rather than an exit status.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -28,10 +35,31 @@ struct CommandLineTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "rendition died of signal \(process.terminationStatus)")
         return (
             process.terminationStatus, String(decoding: outData, as: UTF8.self),
             String(decoding: errData, as: UTF8.self)
         )
+    }
+
+    /// The JSON objects of `--log jsonl` output.
+    static func events(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// `rendition render INPUT -o FOLDER/out --threads 1 --log jsonl`: its exit status, and
+    /// the sticker's and the summary's events.
+    static func renderAlone(_ input: String, in folder: String) throws -> (
+        status: Int32, sticker: [String: Any], summary: [String: Any], peakBytes: Int
+    ) {
+        let result = try run(["render", input, "-o", folder + "/out", "--threads", "1", "--log", "jsonl"])
+        let events = events(result.out)
+        let sticker = try #require(events.first { $0["event"] as? String == "sticker" }, "stdout: \(result.out)")
+        let summary = try #require(events.first { $0["event"] as? String == "summary" }, "stdout: \(result.out)")
+        let peakBytes = try #require(summary["peak_rss_bytes"] as? Int)
+        return (result.status, sticker, summary, peakBytes)
     }
 
     @Test("render prints one line per sticker and exits 0")

@@ -12,34 +12,21 @@ struct HostileVectorRenderTests {
     /// The peak resident memory allowed for any crafted file.
     static let peakLimit = 1 << 30
 
-    /// The JSON-lines events of a `--log jsonl` run.
-    static func events(_ output: String) -> [[String: Any]] {
-        output.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
     @Test("each crafted file ends in its typed error, exit 1, in a process under 1 GiB", arguments: cases)
     func refused(file: HostileFixtures.Case) throws {
         let folder = try TemporaryFolder.make("rendition-hostile-vector")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CommandLineTests.run([
-            "render", Fixtures.path(file.path), "-o", folder + "/out", "--threads", "1", "--log", "jsonl",
-        ])
-        let events = Self.events(result.out)
-        let sticker = try #require(events.first { $0["event"] as? String == "sticker" }, "stdout: \(result.out)")
-        let summary = try #require(events.first { $0["event"] as? String == "summary" }, "stdout: \(result.out)")
+        let run = try CommandLineTests.renderAlone(Fixtures.path(file.path), in: folder)
         if file.phrase == "loads" {
-            #expect(result.status == 0 && sticker["status"] as? String == "ok", "\(result.out)")
+            #expect(run.status == 0 && run.sticker["status"] as? String == "ok", "\(run.sticker)")
         } else {
-            #expect(result.status == 1, "a refused input makes the run fail, with no signal")
-            #expect(sticker["status"] as? String == "failed")
-            let error = sticker["error"] as? String ?? ""
+            #expect(run.status == 1, "a refused input makes the run fail, with no signal")
+            #expect(run.sticker["status"] as? String == "failed")
+            let error = run.sticker["error"] as? String ?? ""
             #expect(error.contains(file.phrase), "\(error)")
         }
-        let peakBytes = try #require(summary["peak_rss_bytes"] as? Int)
         if TestEnvironment.checksPeakMemory {
-            #expect(peakBytes < Self.peakLimit, "peak RSS \(peakBytes >> 20) MB")
+            #expect(run.peakBytes < Self.peakLimit, "peak RSS \(run.peakBytes >> 20) MB")
         }
     }
 
@@ -51,7 +38,7 @@ struct HostileVectorRenderTests {
         let inputs = Self.cases.map { Fixtures.path($0.path) } + good
         let result = try CommandLineTests.run(["render"] + inputs + ["-o", folder + "/out", "--log", "jsonl"])
         #expect(result.status == 1)
-        let stickers = Self.events(result.out).filter { $0["event"] as? String == "sticker" }
+        let stickers = CommandLineTests.events(result.out).filter { $0["event"] as? String == "sticker" }
         #expect(stickers.count == inputs.count)
         let failed = Set(stickers.filter { $0["status"] as? String == "failed" }.compactMap { $0["input"] as? String })
         let refused = Self.cases.filter { $0.phrase != "loads" }.map { Fixtures.path($0.path) }

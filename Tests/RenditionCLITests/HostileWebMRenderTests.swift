@@ -21,12 +21,6 @@ struct HostileWebMRenderTests {
         ("timecode-times-scale-overflows.webm", 1, "frame 1 lasts 1099511627771 s"),
     ]
 
-    static func events(_ output: String) -> [[String: Any]] {
-        output.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
     @Test(
         "a frame size the track does not allow is refused before libvpx allocates; exit 1, never a signal",
         arguments: sizeCases.map(\.file))
@@ -34,24 +28,18 @@ struct HostileWebMRenderTests {
         let expected = try #require(Self.sizeCases.first { $0.file == file })
         let folder = try TemporaryFolder.make("rendition-hostile-webm")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CommandLineTests.run([
-            "render", Fixtures.path("hostile/webm/" + file), "-o", folder + "/out", "--threads", "1", "--log", "jsonl",
-        ])
+        let run = try CommandLineTests.renderAlone(Fixtures.path("hostile/webm/" + file), in: folder)
         // A trap would end the process with a signal (status 4 or 5 on Linux, 132 from a shell).
-        #expect(result.status == expected.status, "stderr: \(result.err)")
-        let events = Self.events(result.out)
-        let sticker = try #require(events.first { $0["event"] as? String == "sticker" }, "stdout: \(result.out)")
-        let summary = try #require(events.first { $0["event"] as? String == "summary" }, "stdout: \(result.out)")
+        #expect(run.status == expected.status)
         if expected.status == 1 {
-            #expect(sticker["status"] as? String == "failed")
-            let error = sticker["error"] as? String ?? ""
+            #expect(run.sticker["status"] as? String == "failed")
+            let error = run.sticker["error"] as? String ?? ""
             #expect(error.contains(expected.message), "\(error)")
         } else {
-            #expect(sticker["status"] as? String == "ok")
+            #expect(run.sticker["status"] as? String == "ok")
         }
-        let peakBytes = try #require(summary["peak_rss_bytes"] as? Int)
         if TestEnvironment.checksPeakMemory {
-            #expect(peakBytes < Self.peakLimit, "peak RSS \(peakBytes >> 20) MB")
+            #expect(run.peakBytes < Self.peakLimit, "peak RSS \(run.peakBytes >> 20) MB")
         }
     }
 
@@ -74,7 +62,7 @@ struct HostileWebMRenderTests {
             "render", input, "-o", folder + "/out", "--threads", "2", "--log", "jsonl",
         ])
         #expect(result.status == 1, "stderr: \(result.err)")
-        let events = Self.events(result.out)
+        let events = CommandLineTests.events(result.out)
         let stickers = events.filter { $0["event"] as? String == "sticker" }
         #expect(stickers.count == good.count + bad.count, "stdout: \(result.out)")
         for path in good {

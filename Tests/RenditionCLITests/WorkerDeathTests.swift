@@ -32,30 +32,12 @@ struct WorkerDeathTests {
     /// Runs `rendition` with the trap set on `poison` (and Swift's crash backtraces off, which
     /// take about a second per death).
     static func run(_ arguments: [String], poison: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["RENDITION_TEST_TRAP_DECODING"] = poison.joined(separator: ",")
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "rendition itself died of signal \(process.terminationStatus)")
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        try CommandLineTests.run(
+            arguments,
+            environment: ["RENDITION_TEST_TRAP_DECODING": poison.joined(separator: ","), "SWIFT_BACKTRACE": "enable=no"])
     }
 
-    /// The JSON objects of `--log jsonl` output.
-    static func events(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
+    static func events(_ text: String) -> [[String: Any]] { CommandLineTests.events(text) }
 
     /// The non-hidden files of a folder and their bytes.
     static func files(in folder: String) throws -> [String: Data] {

@@ -58,12 +58,17 @@ public struct WebMEncoder: Sendable {
         var kept: [Int] = []
         var elapsed = FrameDelay.zero
         for (index, frame) in animation.frames.enumerated() {
+            guard elapsed.seconds < 1e9 else { break }
             let time = Int((elapsed.seconds * 1000).rounded())
             if times.last != time {
                 times.append(time)
                 kept.append(index)
             }
             elapsed = elapsed + frame.delay
+        }
+        // Milliseconds and one frame's nanoseconds stay far inside Int below 10^9 s (31 years).
+        guard elapsed.seconds < 1e9 else {
+            throw .encodingFailed(format: .webm, reason: "the animation lasts \(elapsed.seconds) s, over 10^9 s")
         }
         let total = max(Int((elapsed.seconds * 1000).rounded()), (times.last ?? 0) + 1)
         let hasAlpha = animation.frames.contains { frame in
