@@ -19,11 +19,14 @@ public func rdn_image_decode(
         do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch {
             throw CFailure(error)
         }
+        let input = Array(buffer)
         let animation: Animation
         do throws(CodecError) {
-            animation = try ImageDecoder.decodeAnimation(Array(buffer), limits: decodeLimits)
+            animation = try ImageDecoder.decodeAnimation(input, limits: decodeLimits)
         } catch { throw CFailure(error) }
-        outImage.pointee = ImageHandle(animation: animation, sourceFormat: format).retainedPointer()
+        let vector = format.isVector ? ImageHandle.VectorSource(bytes: input, limits: decodeLimits) : nil
+        outImage.pointee = ImageHandle(animation: animation, sourceFormat: format, vectorSource: vector)
+            .retainedPointer()
     }
 }
 

@@ -9,11 +9,25 @@ final class ImageHandle: Sendable {
     let animation: Animation
     /// The format it was decoded from; `nil` for images made from pixels.
     let sourceFormat: ImageFormat?
+    /// For vector art (TGS, Lottie) decoded from a file: that file and the limits it was
+    /// decoded with, so `rdn_render` can draw each rendition at its own size as
+    /// `rendition render` does, instead of resampling `animation` (drawn at the canvas size).
+    /// `nil` for everything else, and for images made from one (a resized image is pixels).
+    let vectorSource: VectorSource?
+
+    /// The file of a vector image and the limits it was decoded with.
+    struct VectorSource: Sendable {
+        /// The TGS or Lottie file.
+        let bytes: [UInt8]
+        /// The decoding limits given to `rdn_image_decode`.
+        let limits: DecodeLimits
+    }
 
     /// Wraps an animation.
-    init(animation: Animation, sourceFormat: ImageFormat?) {
+    init(animation: Animation, sourceFormat: ImageFormat?, vectorSource: VectorSource? = nil) {
         self.animation = animation
         self.sourceFormat = sourceFormat
+        self.vectorSource = vectorSource
     }
 
     /// A retained opaque pointer for a C caller, released by `rdn_image_free`.

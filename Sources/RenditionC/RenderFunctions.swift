@@ -30,9 +30,20 @@ public func rdn_render(
         let format = settings.renderOptions.format.resolved(input: inputFormat, animated: animation.isAnimated)
         let renditions: [Rendition]
         do throws(CodecError) {
-            let renderer = StickerRenderer(options: settings.renderOptions)
-            renditions = try renderer.render(
-                master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions))
+            if let vector = handle.vectorSource {
+                // Vector art is drawn at each rendition's size from its file, as the command
+                // line draws it, rather than resampled from the canvas-sized frames.
+                var options = settings.renderOptions
+                options.limits = vector.limits
+                renditions = try StickerRenderer(options: options).renderSticker(
+                    vector.bytes, scratch: RenderScratch(options: options)
+                ).renditions
+            } else {
+                let renderer = StickerRenderer(options: settings.renderOptions)
+                renditions = try renderer.render(
+                    master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions)
+                )
+            }
         } catch { throw CFailure(error) }
         // A still rendered as APNG is a plain PNG file.
         let cFormat = format == .apng && !animation.isAnimated ? RDN_FORMAT_PNG : RenderSettings.cFormat(format)

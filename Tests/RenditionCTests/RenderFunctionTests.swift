@@ -21,6 +21,43 @@ struct RenderFunctionTests {
         #expect(rendered.renditions.allSatisfy { $0.format == RDN_FORMAT_PNG })
     }
 
+    @Test(
+        "TGS, Lottie and WebM masters: rdn_render gives StickerRenderer's bytes (vector art drawn at each size, not resampled)",
+        arguments: [
+            "lottie/rlottie/polystar_line_clockwise_trim.tgs", "lottie/lottie-android/LayerBlend_0.json",
+            "webm/made/vp9-alpha-64x64-vfr.webm",
+        ])
+    func renderVectorAndVideoMatchSwift(fixture: String) throws {
+        let bytes = try Repository.fixture(fixture)
+        let image = decodeC(bytes)
+        defer { rdn_image_free(image) }
+        for scales in [RDN_SCALE_2X | RDN_SCALE_1X, RDN_SCALE_3X | RDN_SCALE_1X] {
+            let rendered = renderC(
+                image,
+                renderOptions {
+                    $0.scales = scales
+                    $0.threads = 2
+                })
+            #expect(rendered.status == RDN_OK)
+            let swiftScales: [StickerScale] = scales & RDN_SCALE_3X != 0 ? [.x3, .x1] : [.x2, .x1]
+            let swift = try StickerRenderer(options: RenderOptions(scales: swiftScales)).render(bytes)
+            #expect(rendered.renditions.map(\.bytes) == swift.map(\.bytes), "\(fixture), scales \(scales)")
+        }
+        let format = ImageFormat.sniff(bytes)!
+        if format.isVector {
+            // What rdn_render did before: the canvas-sized frames resampled. Not the command line's bytes.
+            let resampled = try StickerRenderer().render(
+                master: try ImageDecoder.decodeAnimation(bytes), inputFormat: format,
+                scratch: RenderScratch(options: RenderOptions()))
+            #expect(resampled.map(\.bytes) != renderC(image, nil).renditions.map(\.bytes))
+            // A resized image is pixels: rendering it resamples those.
+            var resized: OpaquePointer?
+            #expect(rdn_image_resize(image, 150, 150, nil, &resized, nil) == RDN_OK)
+            defer { rdn_image_free(resized) }
+            #expect(renderC(resized, nil).renditions.map(\.width) == [100, 50])
+        }
+    }
+
     @Test("options: every scale, compression levels, WebP and GIF output, the profile name and threads")
     func renderOptionsApply() throws {
         let bytes = try Repository.fixture(CFixtures.sticker)

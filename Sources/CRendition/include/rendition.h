@@ -107,7 +107,8 @@ typedef enum rdn_status {
     /** A NULL pointer where one is required, a buffer too small, a value out of range, an
      *  unknown profile name or options not set up with rdn_render_options_init. */
     RDN_ERROR_INVALID_ARGUMENT = 1,
-    /** The bytes start with no known image signature (PNG, JPEG, GIF or WebP). */
+    /** The bytes start with no known image signature (PNG, JPEG, GIF, WebP, WebM, TGS or
+     *  Lottie JSON). */
     RDN_ERROR_UNRECOGNIZED_FORMAT = 2,
     /** The data claims a format but is damaged: bad CRC, truncated, invalid header or stream. */
     RDN_ERROR_CORRUPT = 3,
@@ -159,8 +160,9 @@ typedef struct rdn_image rdn_image;
 /** Image file formats, as sources and as outputs. */
 typedef enum rdn_format {
     /** As output: the source's own format (PNG stays PNG, animated PNG stays APNG, GIF stays
-     *  GIF, WebP stays WebP; JPEG and images made by rdn_image_create become PNG). As a
-     *  source format: an image made from pixels. */
+     *  GIF, WebP stays WebP, WebM stays WebM; JPEG and images made by rdn_image_create become
+     *  PNG; TGS and Lottie become APNG, or PNG for one frame). As a source format: an image
+     *  made from pixels. */
     RDN_FORMAT_AUTO = 0,
     /** PNG; as output, a still PNG (an animation keeps its first frame). */
     RDN_FORMAT_PNG = 1,
@@ -211,7 +213,9 @@ typedef struct rdn_limits {
 } rdn_limits;
 
 /**
- * Decodes a PNG, APNG, GIF, JPEG or WebP file held in memory.
+ * Decodes a PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON file held in memory. TGS and
+ * Lottie are drawn at their canvas size; the image also keeps the file, so that rdn_render
+ * draws each rendition at its own size (see rdn_render).
  *
  * bytes, length  the file (read during the call only).
  * limits         caps (NULL: defaults).
@@ -319,7 +323,8 @@ typedef struct rdn_render_options {
     /** The platform (UTF-8 identifier); NULL means "apple-messages": @3x masters, @2x and @1x
      *  renditions. rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory
      *  accept only "apple-messages"; rdn_render_pack also accepts "whatsapp", "signal",
-     *  "telegram", "discord", "line" (that platform's pack besides the Apple one), "all", and
+     *  "telegram", "telegram-emoji", "discord", "line" (that platform's pack besides the Apple
+     *  one), "all", and
      *  a comma-separated list of these ("whatsapp,signal").
      *  Any other name: RDN_ERROR_INVALID_ARGUMENT. */
     const char *profile;
@@ -360,6 +365,9 @@ typedef struct rdn_rendition {
  * Lanczos-3 (@2x = round(2/3 w) x round(2/3 h), @1x = round(1/3 w) x round(1/3 h)) and encoded
  * in `options->format`; animations frame by frame, keeping delays and loop count (except for
  * RDN_FORMAT_PNG, which keeps the first frame). Same master and options, same bytes.
+ * A TGS or Lottie master decoded by rdn_image_decode is drawn by the vector renderer straight
+ * at each rendition's size (not resampled), so for every source format the bytes are those
+ * `rendition render FILE` writes with the same settings.
  *
  * out_renditions  receives an array of `*out_count` renditions, highest scale first, freed
  *                 with rdn_renditions_free(array, count).

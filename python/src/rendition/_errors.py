@@ -6,6 +6,8 @@ import errno as _errno
 import os
 from typing import Optional, Union
 
+from . import _header
+
 
 class RenditionError(Exception):
     """A failed call into librendition.
@@ -147,16 +149,27 @@ class LibraryNotFoundError(RenditionError, ImportError):
         return (type(self), (self.message,))
 
 
+class LibraryVersionError(LibraryNotFoundError):
+    """A librendition.so was found but its version (rdn_version) is not the one this package
+    was generated for (the same major and minor version), or it lacks functions: its structs or
+    functions would not match."""
+
+
+#: The exception class of each failing rdn_status, by its name in rendition.h.
+_BY_STATUS_NAME: dict[str, type[RenditionError]] = {
+    "RDN_ERROR_INVALID_ARGUMENT": InvalidArgumentError,
+    "RDN_ERROR_UNRECOGNIZED_FORMAT": UnrecognizedFormatError,
+    "RDN_ERROR_CORRUPT": CorruptError,
+    "RDN_ERROR_UNSUPPORTED": UnsupportedError,
+    "RDN_ERROR_LIMIT_EXCEEDED": LimitError,
+    "RDN_ERROR_IO": RenditionIOError,
+    "RDN_ERROR_OUT_OF_MEMORY": RenditionMemoryError,
+    "RDN_ERROR_ENCODE": EncodeError,
+    "RDN_ERROR_INTERNAL": InternalError,
+}
+#: The same by status value (the header's rdn_status values).
 _BY_STATUS: dict[int, type[RenditionError]] = {
-    1: InvalidArgumentError,
-    2: UnrecognizedFormatError,
-    3: CorruptError,
-    4: UnsupportedError,
-    5: LimitError,
-    6: RenditionIOError,
-    7: RenditionMemoryError,
-    8: EncodeError,
-    9: InternalError,
+    value: _BY_STATUS_NAME[name] for name, value in _header.ENUMS["rdn_status"].items() if name in _BY_STATUS_NAME
 }
 
 

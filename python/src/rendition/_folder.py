@@ -274,7 +274,7 @@ class PackReport:
 
 
 #: The platforms `pack` builds besides the Apple catalog.
-PLATFORMS = ("whatsapp", "signal", "telegram", "discord", "line")
+PLATFORMS = ("whatsapp", "signal", "telegram", "telegram-emoji", "discord", "line")
 
 
 def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]] = None,
@@ -286,7 +286,7 @@ def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]
         out: the output folder: Stickers.xcstickers, the flat renditions, one folder per
             platform, pack-report.json.
         platforms: None (the Apple pack only), "all", a platform id ("whatsapp", "signal",
-            "telegram", "discord", "line") or a list of them.
+            "telegram", "telegram-emoji", "discord", "line") or a list of them.
         threads: stickers in parallel (None: one per core).
         compression: the first PNG level of the size-fitting ladder (0-12).
     """

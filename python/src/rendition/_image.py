@@ -37,7 +37,8 @@ def read_file(path: "Union[str, os.PathLike[str]]") -> bytes:
 @dataclass(frozen=True)
 class ImageInfo:
     """What an image is: canvas size, frame count, loop count (0 = forever) and the format it
-    was decoded from ("png", "apng", "gif", "webp", "jpeg", or "auto" for pixels)."""
+    was decoded from ("png", "apng", "gif", "webp", "jpeg", "webm", "tgs", "lottie", or "auto"
+    for pixels)."""
 
     width: int
     height: int
@@ -62,7 +63,9 @@ class Image:
 
     @classmethod
     def decode(cls, data: Union[bytes, bytearray, memoryview], **limits: int) -> "Image":
-        """Decodes PNG, APNG, GIF, JPEG or WebP file bytes. Keyword arguments set decoding
+        """Decodes PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON file bytes (TGS and
+        Lottie drawn at their canvas size; `render` draws them at each rendition's size, from
+        the file the image keeps). Keyword arguments set decoding
         limits (max_width, max_height, max_pixels, max_frames, max_decoded_bytes,
         max_input_bytes; 0 keeps the default); over a limit raises LimitError. An unknown
         keyword raises InvalidKeywordError (a TypeError), a negative limit
@@ -166,7 +169,7 @@ class Image:
         info = _native.ImageInfo()
         call(lib.rdn_image_get_info, self.handle, ctypes.byref(info))
         return ImageInfo(info.width, info.height, info.frame_count, info.loop_count,
-                         _native.FORMAT_NAMES.get(info.source_format, "auto"))
+                         _native.FORMAT_NAMES[info.source_format])
 
     @property
     def width(self) -> int:
@@ -225,7 +228,7 @@ class Image:
 
     def encode(self, format: Optional[str] = None, compression: Optional[int] = None) -> bytes:
         """The image as a file, without resampling: format None/"auto" (its source format),
-        "png", "apng", "gif" or "webp"; compression 0 (fastest) to 12 (smallest)."""
+        "png", "apng", "gif", "webp" or "webm"; compression 0 (fastest) to 12 (smallest)."""
         options = _native.render_options(format=format, compression=compression)
         data = ctypes.POINTER(ctypes.c_uint8)()
         length = ctypes.c_size_t()

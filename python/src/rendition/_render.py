@@ -25,7 +25,7 @@ class Rendition:
     Attributes:
         scale: 1, 2 or 3 (@1x, @2x, @3x).
         width, height: its size in pixels.
-        format: the container of `data`: "png", "apng", "gif" or "webp".
+        format: the container of `data`: "png", "apng", "gif", "webp" or "webm".
         data: the encoded file.
     """
 
@@ -92,12 +92,14 @@ def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = 
     """Renders the renditions of a @3x master, highest scale first.
 
     Args:
-        src: the master: a path, the file's bytes, an H x W x 4 uint8 array of straight RGBA,
-            a Pillow image or an `Image`.
+        src: the master: a path, the file's bytes (PNG, APNG, GIF, JPEG, WebP, WebM, TGS or
+            Lottie JSON), an H x W x 4 uint8 array of straight RGBA, a Pillow image or an
+            `Image`. TGS and Lottie are drawn at each rendition's size, as on the command line.
         scales: which renditions, from 3 (the master re-encoded), 2 and 1. @2x is
             round(2/3) of the master on each axis, @1x round(1/3).
-        format: None or "auto" (the source's own: PNG, APNG, GIF or WebP; JPEG and pixels
-            become PNG), "png" (a still of the first frame), "apng", "gif" or "webp".
+        format: None or "auto" (the source's own: PNG, APNG, GIF, WebP or WebM; JPEG and
+            pixels become PNG; TGS and Lottie APNG, or PNG for one frame), "png" (a still of
+            the first frame), "apng", "gif", "webp" or "webm" (VP9 with alpha).
         compression: 0 (fastest) to 12 (smallest): the PNG/APNG deflate level, the WebP
             method (level // 2); None for the defaults. As `rendition render --compression`
             for PNG and APNG.
