@@ -60,10 +60,16 @@
                 FileHandle.standardError.write(Data("usage: RenditionFuzz \(names) FILE...\n".utf8))
                 exit(2)
             }
+            // With RENDITION_FUZZ_WRITE_BUILT=1, a structured target's built file is written next
+            // to its input (INPUT.built) before it runs: the file to keep as a regression.
+            let writeBuilt = ProcessInfo.processInfo.environment["RENDITION_FUZZ_WRITE_BUILT"] == "1"
             for path in arguments.dropFirst() {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     FileHandle.standardError.write(Data("\(path): cannot read\n".utf8))
                     exit(1)
+                }
+                if writeBuilt, let built = target.builtInput([UInt8](data)) {
+                    _ = FileManager.default.createFile(atPath: path + ".built", contents: Data(built))
                 }
                 target.run([UInt8](data))
                 print("\(path): ok")

@@ -52,6 +52,17 @@ enum FuzzTarget: String, CaseIterable {
         maxWidth: 2_048, maxHeight: 2_048, maxPixels: 1 << 20, maxFrames: 32, maxDecodedBytes: 32 << 20,
         maxInputBytes: 1 << 20)
 
+    /// The file a structured target builds from `bytes` (`nil` for the other targets, which
+    /// take the bytes as they are, or for an input too short to build one).
+    func builtInput(_ bytes: [UInt8]) -> [UInt8]? {
+        switch self {
+        case .pngPixels: StructuredPNG.make(bytes)
+        case .lottieStructure: StructuredLottie.make(bytes)
+        case .webmStructure: StructuredWebM.make(bytes)
+        default: nil
+        }
+    }
+
     /// Runs the target on one input; traps when a check fails.
     func run(_ bytes: [UInt8]) {
         switch self {

@@ -57,6 +57,12 @@ struct FuzzRegressionTests {
         // low byte (so black pixels are transparent), APNGDecoder compared all 16 bits.
         Case(file: "png-rgb8-trns-high-byte.png", decoder: "PNGDecoder", expected: .decodes(frames: 1)),
         Case(file: "png-rgb8-trns-high-byte.png", decoder: "APNGDecoder", expected: .decodes(frames: 1)),
+        // A 1.8 KB Lottie document (lottie-structure, after 21 minutes) whose ellipse, scaled
+        // 21,474,836 times by its layer, is 2 x 10^11 px across: rlottie's rasterizer worked
+        // along its whole outline for 100 s a frame. Shapes are measured at their drawn size.
+        Case(
+            file: "lottie-shape-scaled-past-rasterizer.json", decoder: "ImageDecoder",
+            expected: .limitExceeded("px across")),
     ]
 
     @Test("an out-of-range RGB tRNS colour matches by its low bits in both PNG decoders")

@@ -32,7 +32,9 @@ public final class LottieComposition {
     public let hasTelegramMarker: Bool
     /// Shapes drawn per frame at most: layers × precomposition uses × repeater copies × dash
     /// segments (what `DecodeLimits.maxDrawsPerFrame` bounds).
-    public let drawsPerFrame: Double
+    public var drawsPerFrame: Double { cost.draws }
+    /// What drawing costs, checked for each size asked.
+    private let cost: LottieDrawingCost
     /// The JSON document rlottie was given: the canonical copy of the checked one, holding
     /// only the members rlottie reads and no file path, folder or URL.
     public let canonicalDocument: [UInt8]
@@ -63,7 +65,7 @@ public final class LottieComposition {
         frameRate = document.frameRate
         frameCount = document.frameCount
         hasTelegramMarker = document.hasTelegramMarker
-        drawsPerFrame = document.drawsPerFrame
+        cost = document.cost
         canonicalDocument = document.canonical
         documentBytes = json.count
         self.limits = limits
@@ -114,8 +116,7 @@ public final class LottieComposition {
     public func frame(_ index: Int, width: Int, height: Int) throws(CodecError) -> Raster {
         precondition(index >= 0 && index < frameCount, "frame index out of range")
         try limits.check(width: width, height: height, format: format)
-        try LottieDocument.checkDrawingWork(
-            drawsPerFrame: drawsPerFrame, frames: 1, width: width, height: height, format: format, limits: limits)
+        try cost.check(frames: 1, width: width, height: height, format: format, limits: limits)
         var raster = Raster(width: width, height: height)
         let status = raster.bytes.withUnsafeMutableBufferPointer { pixels in
             rdn_lottie_render_rgba(handle, index, pixels.baseAddress!, width, height, width * 4)
@@ -136,9 +137,7 @@ public final class LottieComposition {
         throws(CodecError)
     {
         try limits.check(width: width, height: height, frames: frameCount, format: format)
-        try LottieDocument.checkDrawingWork(
-            drawsPerFrame: drawsPerFrame, frames: frameCount, width: width, height: height, format: format,
-            limits: limits)
+        try cost.check(frames: frameCount, width: width, height: height, format: format, limits: limits)
         let delay = frameDelay
         for index in 0..<frameCount {
             try body(AnimationFrame(raster: try frame(index, width: width, height: height), delay: delay))

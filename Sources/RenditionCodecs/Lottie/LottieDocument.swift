@@ -15,8 +15,10 @@
 /// - embeds an image that is not PNG or JPEG, is damaged, or breaks the limits;
 /// - nests precompositions in a cycle (rlottie would recurse without end) or more than 32
 ///   deep, or draws more shapes per frame (`LottieDrawCount`: layers × precomposition uses ×
-///   repeater copies × dash segments) or more work in all (× frames × pixels) than the limits
-///   allow, or breaks the canvas, frame-count or decoded-bytes limits (`.limitExceeded`).
+///   repeater copies × dash segments) or more work in all (× frames × pixels, and every
+///   shape's outline at its drawn size) than the limits allow, or a shape larger than the
+///   rasterizer takes, or breaks the canvas, frame-count or decoded-bytes limits
+///   (`.limitExceeded`).
 ///
 /// What passes is written again as `canonical` (see `LottieCanonicalDocument`), the only bytes
 /// rlottie ever parses.
@@ -31,8 +33,8 @@ struct LottieDocument {
     let frameCount: Int
     /// Whether the root object has Telegram's `"tgs": 1` member.
     let hasTelegramMarker: Bool
-    /// Shapes rlottie draws per frame, at most (`LottieDrawCount`).
-    let drawsPerFrame: Double
+    /// What drawing the composition costs (`LottieDrawCount`).
+    let cost: LottieDrawingCost
     /// The document rlottie parses.
     let canonical: [UInt8]
 
@@ -74,18 +76,22 @@ struct LottieDocument {
         let count = try LottieDrawCount(
             layers: layers, precompositions: assets.precompositions, canvasExtent: Double(max(width, height)),
             format: format)
-        drawsPerFrame = count.draws
-        try Self.checkDraws(count, frames: frameCount, width: width, height: height, format: format, limits: limits)
+        cost = LottieDrawingCost(
+            draws: count.total.draws, extents: count.total.extents, largestExtent: count.total.largestExtent,
+            canvasWidth: width, canvasHeight: height)
+        try Self.checkDraws(count, limits: limits, format: format)
+        try cost.check(frames: frameCount, width: width, height: height, format: format, limits: limits)
         canonical = LottieCanonicalDocument.bytes(root: root, assets: assets.canonical)
     }
 
     /// Refuses more shapes per frame than `limits.maxDrawsPerFrame`, naming what multiplies
-    /// them, and more drawing work at `width` x `height` than `limits.maxDrawingWork`.
-    private static func checkDraws(
-        _ count: LottieDrawCount, frames: Int, width: Int, height: Int, format: ImageFormat, limits: DecodeLimits
-    ) throws(CodecError) {
-        guard count.draws <= Double(limits.maxDrawsPerFrame) else {
-            var causes = ["\(LottieNumber.text(count.layers)) layers counting every precomposition use"]
+    /// them.
+    private static func checkDraws(_ count: LottieDrawCount, limits: DecodeLimits, format: ImageFormat)
+        throws(CodecError)
+    {
+        let draws = count.total.draws
+        guard draws <= Double(limits.maxDrawsPerFrame) else {
+            var causes = ["\(LottieNumber.text(count.total.layers)) layers counting every precomposition use"]
             if count.largestRepeat > 1 {
                 causes.append("repeaters that make up to \(LottieNumber.text(count.largestRepeat)) copies")
             }
@@ -95,24 +101,7 @@ struct LottieDocument {
             throw .limitExceeded(
                 format: format,
                 reason:
-                    "the animation draws up to \(LottieNumber.text(count.draws)) shapes per frame (\(causes.joined(separator: ", "))), over the draws limit of \(limits.maxDrawsPerFrame)"
-            )
-        }
-        try checkDrawingWork(
-            drawsPerFrame: count.draws, frames: frames, width: width, height: height, format: format, limits: limits)
-    }
-
-    /// Refuses drawing `frames` frames of `drawsPerFrame` shapes at `width` x `height` when that
-    /// is more work (shapes × frames × pixels) than `limits.maxDrawingWork`.
-    static func checkDrawingWork(
-        drawsPerFrame: Double, frames: Int, width: Int, height: Int, format: ImageFormat, limits: DecodeLimits
-    ) throws(CodecError) {
-        let work = drawsPerFrame * Double(frames) * Double(width) * Double(height)
-        guard work <= Double(limits.maxDrawingWork) else {
-            throw .limitExceeded(
-                format: format,
-                reason:
-                    "drawing \(frames) frames of up to \(LottieNumber.text(drawsPerFrame)) shapes at \(width)x\(height) px is \(LottieNumber.text(work)) pixel draws, over the drawing-work limit of \(limits.maxDrawingWork)"
+                    "the animation draws up to \(LottieNumber.text(draws)) shapes per frame (\(causes.joined(separator: ", "))), over the draws limit of \(limits.maxDrawsPerFrame)"
             )
         }
     }

@@ -119,9 +119,11 @@ struct HostileLottieTests {
 
     @Test("the drawing-work limit applies to each size asked of a loaded composition")
     func drawingWorkAtSize() throws {
-        let composition = try LottieComposition(
-            LottieTestFiles.document(), limits: DecodeLimits(maxDrawingWork: 100 * 100 * 10 * 4))
-        #expect(composition.drawsPerFrame == 4)  // the layer, its group's rectangle, fill, transform
+        // 10 frames of 4 shapes (the layer, its group's rectangle, fill and transform) filling
+        // 100 x 100 px, plus the 40 px rectangle's outline at 3 units a pixel.
+        let work = 10 * (4 * 100 * 100 + 3 * 40)
+        let composition = try LottieComposition(LottieTestFiles.document(), limits: DecodeLimits(maxDrawingWork: work))
+        #expect(composition.drawsPerFrame == 4)
         _ = try composition.animation(width: 100, height: 100)
         #expect(throws: CodecError.self) { try composition.animation(width: 200, height: 200) }
     }
