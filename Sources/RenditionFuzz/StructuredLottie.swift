@@ -110,7 +110,11 @@ enum StructuredLottie {
         if type == 1 { members += [("sw", number(&r)), ("sh", number(&r)), ("sc", "\"#ff0000\"")] }
         if type == 4 { members.append(("shapes", "[" + shapes(&r, depth: depth).joined(separator: ",") + "]")) }
         if r.byte() % 8 == 0 {
-            members.append(("masksProperties", #"[{"mode":"a","pt":{"a":0,"k":{"i":[[0,0]],"o":[[0,0]],"v":[[0,0]],"c":true}},"o":{"a":0,"k":100}}]"#))
+            members.append(
+                (
+                    "masksProperties",
+                    #"[{"mode":"a","pt":{"a":0,"k":{"i":[[0,0]],"o":[[0,0]],"v":[[0,0]],"c":true}},"o":{"a":0,"k":100}}]"#
+                ))
         }
         return object(members, &r)
     }
@@ -122,26 +126,37 @@ enum StructuredLottie {
             switch r.byte() % 8 {
             case 0 where depth < 6:
                 members = [("ty", #""gr""#), ("it", "[" + shapes(&r, depth: depth + 1).joined(separator: ",") + "]")]
-            case 1: members = [("ty", #""rc""#), ("s", property(&r, values: 2)), ("p", property(&r, values: 2)), ("r", property(&r))]
+            case 1:
+                members = [
+                    ("ty", #""rc""#), ("s", property(&r, values: 2)), ("p", property(&r, values: 2)),
+                    ("r", property(&r)),
+                ]
             case 2: members = [("ty", #""el""#), ("s", property(&r, values: 2)), ("p", property(&r, values: 2))]
             case 3:
                 members = [
                     ("ty", #""rp""#), ("c", property(&r)), ("o", property(&r)),
-                    ("tr", object([("ty", #""tr""#)] + transform(&r) + [("so", property(&r)), ("eo", property(&r))], &r)),
+                    (
+                        "tr",
+                        object([("ty", #""tr""#)] + transform(&r) + [("so", property(&r)), ("eo", property(&r))], &r)
+                    ),
                 ]
             case 4:
                 let dashes = (0..<Int(r.byte() % 4)).map { index in
                     object([("n", ["\"d\"", "\"g\"", "\"o\""][index % 3]), ("v", property(&r))], &r)
                 }
                 members = [
-                    ("ty", r.byte() % 2 == 0 ? #""st""# : #""gs""#), ("c", property(&r, values: 4)), ("o", property(&r)),
+                    ("ty", r.byte() % 2 == 0 ? #""st""# : #""gs""#), ("c", property(&r, values: 4)),
+                    ("o", property(&r)),
                     ("w", property(&r)), ("d", "[" + dashes.joined(separator: ",") + "]"),
                 ]
             case 5:
                 members = [
                     ("ty", #""sh""#),
-                    ("ks", #"{"a":0,"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],["# + number(&r) + ","
-                        + number(&r) + #"]],"c":true}}"#),
+                    (
+                        "ks",
+                        #"{"a":0,"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],["# + number(&r) + ","
+                            + number(&r) + #"]],"c":true}}"#
+                    ),
                 ]
             case 6: members = [("ty", #""tr""#)] + transform(&r)
             default: members = [("ty", #""fl""#), ("c", property(&r, values: 4)), ("o", property(&r))]

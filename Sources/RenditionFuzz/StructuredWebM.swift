@@ -40,11 +40,15 @@ enum StructuredWebM {
                 cluster += [0xEC] + vint(r.number() & ((1 << 56) - 2), length: 8) + r.bytes(Int(r.byte() % 8))
             }
             // Unknown size (all ones) or the real one.
-            segment += flags & 16 != 0 ? [0x1F, 0x43, 0xB6, 0x75, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + cluster
+            segment +=
+                flags & 16 != 0
+                ? [0x1F, 0x43, 0xB6, 0x75, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + cluster
                 : element(0x1F43_B675, cluster)
         }
         var file = element(0x1A45_DFA3, element(0x4282, Array("webm".utf8)))
-        file += flags & 32 != 0 ? [0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + segment
+        file +=
+            flags & 32 != 0
+            ? [0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + segment
             : element(0x1853_8067, segment)
         if r.byte() % 8 == 0 { file = Array(file.prefix(Int(r.number() % UInt64(file.count + 1)))) }
         return file
@@ -97,7 +101,8 @@ enum StructuredWebM {
         var bits = BitWriter()
         let kind = r.byte() % 6
         let profile = r.byte() % 8 < 6 ? 0 : Int(r.byte() % 4)
-        let size = r.byte() % 4 == 0 ? (Int(r.number() % 65536) + 1, Int(r.number() % 65536) + 1) : (track.width, track.height)
+        let size =
+            r.byte() % 4 == 0 ? (Int(r.number() % 65536) + 1, Int(r.number() % 65536) + 1) : (track.width, track.height)
         bits.put(2, 2)
         bits.put(profile & 1, 1)
         bits.put(profile >> 1, 1)
@@ -163,7 +168,9 @@ enum StructuredWebM {
         if key {
             let size =
                 choice % 3 == 1 ? (track.width, track.height) : (Int(r.number() % 16384), Int(r.number() % 16384))
-            frame += [0x9D, 0x01, 0x2A, UInt8(size.0 & 0xFF), UInt8(size.0 >> 8), UInt8(size.1 & 0xFF), UInt8(size.1 >> 8)]
+            frame += [
+                0x9D, 0x01, 0x2A, UInt8(size.0 & 0xFF), UInt8(size.0 >> 8), UInt8(size.1 & 0xFF), UInt8(size.1 >> 8),
+            ]
         }
         return frame + r.bytes(Int(r.byte()) << 8 | Int(r.byte()))
     }

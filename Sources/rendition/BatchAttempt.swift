@@ -71,7 +71,8 @@ struct BatchAttempt: Codable, Sendable {
     func reported(index: Int, status: Character) {
         let text = Self.output.take()
         Self.write(
-            Array("r \(index) \(status) \(text.standard.count) \(text.error.count)\n".utf8) + text.standard + text.error,
+            Array("r \(index) \(status) \(text.standard.count) \(text.error.count)\n".utf8) + text.standard
+                + text.error,
             to: journal)
     }
 

@@ -51,7 +51,8 @@ struct HostileVectorRenderTests {
     @Test("rendering every crafted file opens no file the documents name (traced with strace)")
     func opensNoNamedFile() throws {
         let strace = "/usr/bin/strace"
-        try #require(FileManager.default.isExecutableFile(atPath: strace), "strace is installed by Scripts/install-dependencies")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: strace), "strace is installed by Scripts/install-dependencies")
         let folder = try TemporaryFolder.make("rendition-hostile-open")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The files the crafted documents name, where rlottie would look for them: relative to
@@ -68,8 +69,11 @@ struct HostileVectorRenderTests {
         process.executableURL = URL(fileURLWithPath: strace)
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.arguments =
-            ["-f", "-e", "trace=open,openat,openat2,creat", "-o", folder + "/trace.txt", CommandLineTests.executable.path,
-             "render"] + inputs + ["-o", folder + "/out", "--threads", "1"]
+            [
+                "-f", "-e", "trace=open,openat,openat2,creat", "-o", folder + "/trace.txt",
+                CommandLineTests.executable.path,
+                "render",
+            ] + inputs + ["-o", folder + "/out", "--threads", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -34,7 +34,9 @@ struct WorkerDeathTests {
     static func run(_ arguments: [String], poison: [String]) throws -> (status: Int32, out: String, err: String) {
         try CommandLineTests.run(
             arguments,
-            environment: ["RENDITION_TEST_TRAP_DECODING": poison.joined(separator: ","), "SWIFT_BACKTRACE": "enable=no"])
+            environment: [
+                "RENDITION_TEST_TRAP_DECODING": poison.joined(separator: ","), "SWIFT_BACKTRACE": "enable=no",
+            ])
     }
 
     static func events(_ text: String) -> [[String: Any]] { CommandLineTests.events(text) }
@@ -53,7 +55,8 @@ struct WorkerDeathTests {
         let source = try Self.catalog(poison: ["poison.png"])
         let output = try TemporaryFolder.make("rendition-poison-out")
         let result = try Self.run(
-            ["render", source, "-o", output, "--threads", "2", "--log", "jsonl", "--no-progress"], poison: ["poison.png"])
+            ["render", source, "-o", output, "--threads", "2", "--log", "jsonl", "--no-progress"],
+            poison: ["poison.png"])
         #expect(result.status == 1, "stderr: \(result.err)")
         #expect(result.err.contains("trapping while decoding"))  // the trap did happen
         let events = Self.events(result.out)
@@ -103,7 +106,8 @@ struct WorkerDeathTests {
         }
         let lines = result.out.split(separator: "\n")
         #expect(lines.count == 9)  // 8 stickers and the summary
-        #expect(lines.last?.hasPrefix("8 of 10 stickers rendered") == true && lines.last?.hasSuffix("; 2 failed") == true)
+        #expect(
+            lines.last?.hasPrefix("8 of 10 stickers rendered") == true && lines.last?.hasSuffix("; 2 failed") == true)
         #expect(try Self.files(in: output).count == 16)
     }
 
@@ -125,8 +129,9 @@ struct WorkerDeathTests {
             #expect(stickers.filter { $0["status"] as? String == (run == 0 ? "ok" : "up-to-date") }.count == 8)
             #expect(events.last?["event"] as? String == "summary" && events.last?["failed"] as? Int == 1)
             #expect(events.last?["skipped"] as? Int == (run == 0 ? 0 : 8))
-            let report = try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: output + "/pack-report.json"))) as? [String: Any]
+            let report =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: output + "/pack-report.json"))) as? [String: Any]
             let entries = report?["stickers"] as? [[String: Any]] ?? []
             #expect(entries.filter { $0["status"] as? String == "failed" }.map { $0["name"] as? String } == ["poison"])
         }

@@ -47,7 +47,8 @@ struct LottieAssets {
             switch (layers, path) {
             case (.some, .some):
                 throw .corrupt(
-                    format: format, reason: "asset \"\(idText)\" is both a precomposition (\"layers\") and an image (\"p\")")
+                    format: format,
+                    reason: "asset \"\(idText)\" is both a precomposition (\"layers\") and an image (\"p\")")
             case (.some(let layers), nil):
                 guard let layerList = layers.elements else {
                     throw .corrupt(format: format, reason: "the layers of asset \"\(idText)\" are not an array")
@@ -56,13 +57,15 @@ struct LottieAssets {
                 rebuilt.append(JSONMember(name: "layers", value: layers))
             case (nil, .some(let path)):
                 guard let path = path.string else {
-                    throw .corrupt(format: format, reason: "the image path \"p\" of asset \"\(idText)\" is not a string")
+                    throw .corrupt(
+                        format: format, reason: "the image path \"p\" of asset \"\(idText)\" is not a string")
                 }
                 guard asset["e"]?.number == 1 || path.hasPrefix("data:") else {
                     let folder = asset["u"]?.string ?? ""
                     throw .unsupported(
                         format: format,
-                        reason: "an image asset refers to the external file \"\(folder)\(path)\"; embed it as a data URI")
+                        reason:
+                            "an image asset refers to the external file \"\(folder)\(path)\"; embed it as a data URI")
                 }
                 let image = try LottieEmbeddedImage(path: path, format: format, limits: limits)
                 imageBytes += image.decodedBytes

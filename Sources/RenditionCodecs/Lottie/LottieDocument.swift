@@ -96,7 +96,8 @@ struct LottieDocument {
                 causes.append("repeaters that make up to \(LottieNumber.text(count.largestRepeat)) copies")
             }
             if count.largestDashSegments > 1 {
-                causes.append("dashes that cut a stroke into up to \(LottieNumber.text(count.largestDashSegments)) pieces")
+                causes.append(
+                    "dashes that cut a stroke into up to \(LottieNumber.text(count.largestDashSegments)) pieces")
             }
             throw .limitExceeded(
                 format: format,

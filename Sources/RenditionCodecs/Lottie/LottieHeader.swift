@@ -21,7 +21,8 @@ struct LottieHeader {
             throw .corrupt(format: format, reason: "the frame rate \"fr\" is missing, zero, negative or not finite")
         }
         guard rateValue <= 1_000, let rate = FrameRate(rateValue) else {
-            throw .unsupported(format: format, reason: "a frame rate of \(LottieNumber.text(rateValue)) fps (at most 1000)")
+            throw .unsupported(
+                format: format, reason: "a frame rate of \(LottieNumber.text(rateValue)) fps (at most 1000)")
         }
         frameRate = rate
         guard let inPoint = root["ip"]?.number, let outPoint = root["op"]?.number, inPoint.isFinite, outPoint.isFinite,

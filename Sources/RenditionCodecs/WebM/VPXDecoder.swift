@@ -27,7 +27,8 @@ final class VPXDecoder {
         guard status == VPX_CODEC_OK else {
             context.deallocate()
             throw .limitExceeded(
-                format: .webm, reason: "libvpx could not open a \(codec) decoder for the \(stream) stream (\(status.rawValue))")
+                format: .webm,
+                reason: "libvpx could not open a \(codec) decoder for the \(stream) stream (\(status.rawValue))")
         }
     }
 

@@ -44,7 +44,9 @@ enum WebMFrameTiming {
             delays.append(try nanoseconds(Int128(defaultDuration), frame: frame))
         } else if let segmentDuration, segmentDuration.isFinite, segmentDuration > Double(last) {
             let rest = (segmentDuration - Double(last)) * Double(scale)
-            guard rest <= Double(longestFrame) else { throw tooLong(frame: frame, nanoseconds: nil, seconds: rest / 1e9) }
+            guard rest <= Double(longestFrame) else {
+                throw tooLong(frame: frame, nanoseconds: nil, seconds: rest / 1e9)
+            }
             delays.append(try nanoseconds(Int128(rest.rounded()), frame: frame))
         } else {
             delays.append(delays.last ?? .zero)

@@ -81,7 +81,9 @@ extension BatchSupervision {
         }
         let first = min(max(0, supervision.firstIndex), count)
         let serialEnd = min(max(supervision.oneAtATimeThrough + 1, first), count)
-        var values = ParallelWork.map(count: serialEnd - first, threads: 1, worker: makeWorker, reportingInOrder: report) {
+        var values = ParallelWork.map(
+            count: serialEnd - first, threads: 1, worker: makeWorker, reportingInOrder: report
+        ) {
             index, worker in body(first + index, &worker)
         }
         values += ParallelWork.map(

@@ -13,7 +13,9 @@ struct HostileLottieTests {
 
     /// `bytes` parsed whole by Rendition's reader.
     static func tree(_ bytes: [UInt8]) throws -> JSONValue {
-        try bytes.withUnsafeBufferPointer { try JSONReader.parse($0, keeping: nil, maxDepth: 128, maxKeptValues: 1 << 22) }
+        try bytes.withUnsafeBufferPointer {
+            try JSONReader.parse($0, keeping: nil, maxDepth: 128, maxKeptValues: 1 << 22)
+        }
     }
 
     /// Every member name anywhere in `value`.
@@ -51,7 +53,9 @@ struct HostileLottieTests {
 
     @Test("valid fixtures: the canonical document has no file path, no folder, no URL")
     func canonicalHasNoPath() throws {
-        var files = try Fixtures.files(in: "lottie/lottie-android", extension: "json").map { "lottie/lottie-android/" + $0 }
+        var files = try Fixtures.files(in: "lottie/lottie-android", extension: "json").map {
+            "lottie/lottie-android/" + $0
+        }
         files.append("lottie/rlottie/polystar_line_clockwise_trim.json")
         let limits = DecodeLimits(maxFrames: 40_000, maxDecodedBytes: Int.max, maxDrawingWork: Int.max)
         var loaded = 0
@@ -61,7 +65,9 @@ struct HostileLottieTests {
             let canonical = try Self.tree(composition.canonicalDocument)
             #expect(!Self.memberNames(canonical).contains("u"), "\(file)")
             for asset in canonical["assets"]?.elements ?? [] {
-                if let path = asset["p"] { #expect(path.string?.hasPrefix("data:image/png;base64,") == true, "\(file)") }
+                if let path = asset["p"] {
+                    #expect(path.string?.hasPrefix("data:image/png;base64,") == true, "\(file)")
+                }
             }
         }
         // WeAccept names external files and is refused; the rest load.
@@ -76,13 +82,15 @@ struct HostileLottieTests {
         let canonical = try Self.tree(composition.canonicalDocument)
         let asset = try #require(canonical["assets"]?.elements?.first { $0["p"] != nil })
         #expect(asset["e"]?.number == 1)
-        let expected = try LottieLibraryTests.libraryFrame(bytes, key: "heart-original", frame: 0, width: 100, height: 100)
+        let expected = try LottieLibraryTests.libraryFrame(
+            bytes, key: "heart-original", frame: 0, width: 100, height: 100)
         #expect(try composition.frame(0, width: 100, height: 100).bytes == expected)
     }
 
     @Test("the canonical document keeps what rlottie reads and drops the rest")
     func canonicalMembers() throws {
-        let layer = #"{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"ef":[{"x":1}],"shapes":[{"c":{"k":[0,1,0,1]},"ty":"fl","o":{"k":100},"junk":1}]}"#
+        let layer =
+            #"{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"ef":[{"x":1}],"shapes":[{"c":{"k":[0,1,0,1]},"ty":"fl","o":{"k":100},"junk":1}]}"#
         var text = String(decoding: LottieTestFiles.document(layers: layer), as: UTF8.self)
         text = text.replacingOccurrences(
             of: #""assets":[]"#, with: #""assets":[{"id":7,"layers":[],"nm":"x"}],"markers":[],"tgs":1"#)
@@ -109,7 +117,9 @@ struct HostileLottieTests {
     func fixturesUnderTheBudget() throws {
         let limits = DecodeLimits(maxFrames: 40_000, maxDecodedBytes: Int.max, maxDrawingWork: Int.max)
         for file in try Fixtures.files(in: "lottie/lottie-android", extension: "tgs") {
-            guard let composition = try? LottieComposition(try Fixtures.bytes("lottie/lottie-android/" + file), limits: limits)
+            guard
+                let composition = try? LottieComposition(
+                    try Fixtures.bytes("lottie/lottie-android/" + file), limits: limits)
             else { continue }
             #expect(composition.drawsPerFrame * 20 <= Double(DecodeLimits.default.maxDrawsPerFrame), "\(file)")
             let work = composition.drawsPerFrame * Double(min(composition.frameCount, 180)) * 512 * 512

@@ -47,7 +47,8 @@ struct WebMHostileInputTests {
         ),
         Case(
             file: "vp9-superframe-index-past-end.webm", kind: .corrupt,
-            phrase: "frame 2 of the colour stream: VP9 superframe frame 1 of 1 is 65535 bytes, past the end of the block"),
+            phrase:
+                "frame 2 of the colour stream: VP9 superframe frame 1 of 1 is 65535 bytes, past the end of the block"),
         Case(
             file: "vp9-alpha-intra-only-16384.webm", kind: .unsupported,
             phrase: "frame 2 of the alpha stream: an intra-only frame of 16384x16384 in a 64x64 track"),

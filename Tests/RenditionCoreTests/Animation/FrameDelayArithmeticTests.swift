@@ -48,7 +48,9 @@ struct FrameDelayArithmeticTests {
         let huge = FrameDelay(numerator: Self.big, denominator: 1)
         let sum = huge + huge
         #expect(sum == FrameDelay(numerator: Self.big, denominator: 1))
-        let many = (0..<1000).reduce(FrameDelay.zero) { total, _ in total + FrameDelay(numerator: Self.big, denominator: 3) }
+        let many = (0..<1000).reduce(FrameDelay.zero) { total, _ in
+            total + FrameDelay(numerator: Self.big, denominator: 3)
+        }
         #expect(many == FrameDelay(numerator: Self.big, denominator: 1))
     }
 
@@ -64,15 +66,17 @@ struct FrameDelayArithmeticTests {
 
     @Test("differences are exact, zero below zero, and do not trap")
     func differences() {
-        #expect(FrameDelay(numerator: 1, denominator: 2) - FrameDelay(numerator: 1, denominator: 3)
-            == FrameDelay(numerator: 1, denominator: 6))
+        #expect(
+            FrameDelay(numerator: 1, denominator: 2) - FrameDelay(numerator: 1, denominator: 3)
+                == FrameDelay(numerator: 1, denominator: 6))
         #expect(FrameDelay(numerator: 1, denominator: 3) - FrameDelay(numerator: 1, denominator: 2) == .zero)
         let a = FrameDelay(numerator: Self.p, denominator: Self.q)
         let b = FrameDelay(numerator: Self.p - 1, denominator: Self.q - 1)
         // 1 / ((2^61 - 1)(2^62 - 1)), about 2^-123 s: rounded to within 2^-61 s.
         #expect(b - a <= FrameDelay(numerator: 1, denominator: 1 << 61))
         #expect(a - b == .zero)
-        #expect(FrameDelay(numerator: Self.big, denominator: 1) - .zero == FrameDelay(numerator: Self.big, denominator: 1))
+        #expect(
+            FrameDelay(numerator: Self.big, denominator: 1) - .zero == FrameDelay(numerator: Self.big, denominator: 1))
     }
 
     @Test("splitting and re-expressing huge delays does not trap")
