@@ -176,31 +176,23 @@ struct LottieDrawCount {
 
     /// The largest absolute value of a property value: a number, the elements of an array,
     /// or the start (`s`) and end (`e`) values of keyframes; infinite for NaN.
-    static func largestMagnitude(_ value: JSONValue?) -> Double {
-        switch value {
-        case .number(let n)?: return n.value.isNaN ? .infinity : abs(n.value)
-        case .array(let elements)?:
-            return elements.reduce(0) { largest, element in
-                switch element {
-                case .number, .array: max(largest, largestMagnitude(element))
-                default: max(largest, largestMagnitude(element["s"]), largestMagnitude(element["e"]))
-                }
-            }
-        default: return 0
-        }
-    }
+    static func largestMagnitude(_ value: JSONValue?) -> Double { largest(value, of: abs) }
 
     /// The largest copy count of a repeater's `c.k`: a number, an array (rlottie takes its
     /// first element; all are counted), or keyframes with start (`s`) and end (`e`) values.
     /// Not a finite number counts as infinite.
-    static func largestCopyCount(_ value: JSONValue?) -> Double {
+    static func largestCopyCount(_ value: JSONValue?) -> Double { largest(value) { $0 } }
+
+    /// The largest `measure` of the numbers of a property value (a number, an array, or
+    /// keyframes' `s` and `e` values); infinite for NaN, 0 when there is none.
+    private static func largest(_ value: JSONValue?, of measure: (Double) -> Double) -> Double {
         switch value {
-        case .number(let n)?: return n.value.isNaN ? .infinity : n.value
+        case .number(let n)?: return n.value.isNaN ? .infinity : measure(n.value)
         case .array(let elements)?:
-            return elements.reduce(0) { largest, element in
+            return elements.reduce(0) { result, element in
                 switch element {
-                case .number, .array: max(largest, largestCopyCount(element))
-                default: max(largest, largestCopyCount(element["s"]), largestCopyCount(element["e"]))
+                case .number, .array: max(result, largest(element, of: measure))
+                default: max(result, largest(element["s"], of: measure), largest(element["e"], of: measure))
                 }
             }
         default: return 0
