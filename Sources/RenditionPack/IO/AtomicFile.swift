@@ -5,8 +5,14 @@
 #endif
 
 /// Writes files so that readers only ever see the old file or the complete new one: the bytes
-/// go to a temporary file in the same folder, are flushed to disk, then renamed into place.
-/// A failure (or a kill) leaves no partial file under the final name.
+/// go to a temporary file in the same folder, then are renamed into place. A failure (or a
+/// kill) leaves no partial file under the final name.
+///
+/// A durable write (the default) also survives a power cut: the file is flushed (`fsync`)
+/// before the rename and its folder after it. A batch instead writes each file with
+/// `write(_:to:deferringFlushTo:)` and flushes them all with `PendingFlush.flush()` at the end,
+/// which waits for the disk once per batch rather than twice per file. Nothing here flushes the
+/// whole machine (`sync`).
 ///
 /// On Linux a new file is first written as an unnamed file in its folder (`O_TMPFILE`) and
 /// linked under its name once complete: one change to the folder instead of a create and a
@@ -17,12 +23,41 @@
 public enum AtomicFile {
     /// Writes `bytes` to `path`, replacing any existing file.
     ///
-    /// With `durable` (the default) the data is flushed to disk before the rename, so even a
-    /// power cut leaves the old or the new file. Batches pass `false` (a killed process still
-    /// never leaves a partial file: the rename is atomic) and call `flushToDisk()` once
-    /// at the end, which is much faster than a flush per file on real disks.
+    /// With `durable` (the default) the file is flushed to disk before the rename and its
+    /// folder after it, so even a power cut leaves the old or the new file. With `durable:
+    /// false` nothing waits for the disk (a killed process still never leaves a partial file:
+    /// the rename is atomic) and the path is recorded in `PendingFlush.process`, which
+    /// `flushToDisk()` flushes; a batch of its own should rather pass its `PendingFlush` to
+    /// `write(_:to:deferringFlushTo:)`.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileError) {
-        if try writeUnnamed(bytes, to: path, durable: durable) { return }
+        if durable {
+            try place(bytes, at: path, flushing: true)
+        } else {
+            try write(bytes, to: path, deferringFlushTo: .process)
+        }
+    }
+
+    /// Writes `bytes` to `path`, replacing any existing file, without waiting for the disk, and
+    /// records `path` in `pending`, whose `flush()` makes it durable. A killed process never
+    /// leaves a partial file (the rename is atomic); a power cut before the flush may lose it.
+    public static func write(
+        _ bytes: [UInt8], to path: String, deferringFlushTo pending: PendingFlush
+    ) throws(FileError) {
+        try place(bytes, at: path, flushing: false)
+        pending.record(path)
+    }
+
+    /// Writes `bytes` under `path` atomically; when `flushing`, flushes the file before it gets
+    /// its name and the folder after.
+    private static func place(_ bytes: [UInt8], at path: String, flushing: Bool) throws(FileError) {
+        if try !writeUnnamed(bytes, to: path, durable: flushing) {
+            try writeNamed(bytes, to: path, durable: flushing)
+        }
+        if flushing, let failure = PendingFlush.flushFolder(folder(of: path)) { throw failure }
+    }
+
+    /// Writes `bytes` to a named temporary file beside `path` and renames it to `path`.
+    private static func writeNamed(_ bytes: [UInt8], to path: String, durable: Bool) throws(FileError) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(folder(of: path))/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -40,7 +75,7 @@ public enum AtomicFile {
     }
 
     /// The folder `path` names a file in: "." for a bare name, "/" for a file at the root.
-    private static func folder(of path: String) -> String {
+    static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -92,9 +127,14 @@ public enum AtomicFile {
 }
 
 extension AtomicFile {
-    /// Flushes everything written so far to disk (`sync`), once, at the end of a batch.
-    public static func flushToDisk() {
-        sync()
+    /// Flushes the files written with `durable: false` since the last call, then their folders
+    /// (`PendingFlush.process.flush()`), and returns the first failure, if any. Only those
+    /// files are flushed, not the rest of the machine; a batch with its own `PendingFlush`
+    /// flushes that instead.
+    @discardableResult
+    public static func flushToDisk() -> FileError? {
+        do { try PendingFlush.process.flush() } catch { return error }
+        return nil
     }
 
     /// Removes temporary files that a killed writer left in `directory` (names

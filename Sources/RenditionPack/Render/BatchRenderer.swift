@@ -85,6 +85,11 @@ public struct BatchRenderer: Sendable {
     /// Renders every input; `report` is called once per input, in input order, from
     /// whichever thread completes the prefix. Under `supervision`, only the inputs from its
     /// `firstIndex` are rendered and returned, and it is told which inputs are in flight.
+    ///
+    /// The files are written without waiting for the disk and flushed together at the end
+    /// (`PendingFlush`): each output file, the manifest, then the folder, once. Throws when the
+    /// output folder cannot be created, or when that flush fails (the files are in place but
+    /// may not survive a power cut); a sticker that fails is a result, not a throw.
     @discardableResult
     public func run(
         inputs: [String], supervision: BatchSupervision? = nil,
@@ -100,14 +105,13 @@ public struct BatchRenderer: Sendable {
         let renderer =
             inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
-        defer {
-            folderLock.release { try? manifest?.compact() }
-            AtomicFile.flushToDisk()
-        }
+        let pending = PendingFlush()
+        // Runs after the flush below: the manifest is compacted once the files it lists are durable.
+        defer { folderLock.release { try? manifest?.compact() } }
         let directory = outputDirectory
-        return BatchSupervision.map(
+        let results = BatchSupervision.map(
             supervision, count: inputs.count, threads: threads,
-            worker: { _ in RenderWorker(renderer: renderer, manifest: manifest) },
+            worker: { _ in RenderWorker(renderer: renderer, manifest: manifest, pending: pending) },
             reportingInOrder: report
         ) { index, worker in
             let path = inputs[index]
@@ -126,6 +130,10 @@ public struct BatchRenderer: Sendable {
             supervision.didFinish(index, !result.skipped && !result.failed)
             return result
         }
+        // The lines appended to the manifest (when any sticker was rendered) are flushed too.
+        if manifest != nil, !pending.pendingPaths.isEmpty { pending.record("\(directory)/\(RenderManifest.fileName)") }
+        try pending.flush()
+        return results
     }
 }
 
@@ -133,11 +141,14 @@ public struct BatchRenderer: Sendable {
 final class RenderWorker {
     let renderer: StickerRenderer
     let manifest: RenderManifest?
+    /// Where the files written are recorded, to be flushed at the end of the batch.
+    let pending: PendingFlush
     private var scratch: RenderScratch?
 
-    init(renderer: StickerRenderer, manifest: RenderManifest?) {
+    init(renderer: StickerRenderer, manifest: RenderManifest?, pending: PendingFlush) {
         self.renderer = renderer
         self.manifest = manifest
+        self.pending = pending
     }
 
     func render(path: String, name: String, into directory: String) -> StickerResult {
@@ -180,7 +191,7 @@ final class RenderWorker {
             var written: [WrittenRendition] = []
             for rendition in rendered.renditions {
                 let outPath = "\(directory)/\(name)\(rendition.scale.suffix).\(rendition.fileExtension)"
-                do { try AtomicFile.write(rendition.bytes, to: outPath, durable: false) } catch {
+                do { try AtomicFile.write(rendition.bytes, to: outPath, deferringFlushTo: pending) } catch {
                     throw StickerError.file(error)
                 }
                 written.append(
