@@ -11,6 +11,14 @@ public struct SourceImage: Sendable {
     /// stores it, including colour under zero alpha; `nil` for formats without such values
     /// (JPEG has no alpha, GIF stores an index).
     public let straightValues: StraightRGBAImage?
+
+    /// An image decoded elsewhere: its format, its composited frames and, where the format keeps
+    /// them, the file's straight values.
+    public init(format: ImageFormat, animation: Animation, straightValues: StraightRGBAImage? = nil) {
+        self.format = format
+        self.animation = animation
+        self.straightValues = straightValues
+    }
 }
 
 extension ImageDecoder {

@@ -31,6 +31,7 @@ public enum APNGDecoder {
     public static func decode(
         _ bytes: [UInt8], limits: DecodeLimits = .default, frames body: (AnimationFrame) -> Void
     ) throws(CodecError) -> AnimationOutline {
+        DecodeCount.record(bytes)
         try limits.check(inputBytes: bytes.count, format: .png)
         return try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
             let file = UnsafeRawBufferPointer(buffer)

@@ -35,6 +35,7 @@ public enum GIFDecoder {
     public static func decode(
         _ bytes: [UInt8], limits: DecodeLimits = .default, frames body: (AnimationFrame) -> Void
     ) throws(CodecError) -> AnimationOutline {
+        DecodeCount.record(bytes)
         try limits.check(inputBytes: bytes.count, format: .gif)
         var reader = GIFByteReader(bytes)
         let signature = Array(try reader.bytes(6, "the GIF signature"))

@@ -8,6 +8,7 @@ public enum JPEGDecoder {
     ///   input or the header's size exceed `limits` or a progressive file has more than
     ///   `limits.maxScans` scans.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Raster {
+        DecodeCount.record(bytes)
         try limits.check(inputBytes: bytes.count, format: .jpeg)
         var width: UInt32 = 0
         var height: UInt32 = 0

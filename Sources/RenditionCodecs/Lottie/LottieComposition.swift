@@ -47,6 +47,7 @@ public final class LottieComposition {
     ///   (among them `.limitExceeded` naming the `draws` or `drawing-work` limit), and
     ///   `.corrupt` when rlottie cannot build the animation.
     public init(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) {
+        DecodeCount.record(bytes)
         let (format, json, document) = try Self.read(bytes, limits: limits)
         var loaded: OpaquePointer?
         let status = document.canonical.withUnsafeBytes { buffer in

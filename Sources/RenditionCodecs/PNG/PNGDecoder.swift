@@ -29,6 +29,7 @@ public enum PNGDecoder {
     private static func decodePixels(
         _ bytes: [UInt8], limits: DecodeLimits, premultiply: Bool
     ) throws(CodecError) -> (width: Int, height: Int, pixels: [UInt8]) {
+        DecodeCount.record(bytes)
         try limits.check(inputBytes: bytes.count, format: .png)
         let header = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
             try PNGHeader(UnsafeRawBufferPointer(buffer))

@@ -72,6 +72,7 @@ public enum WebMDecoder {
     public static func decode(
         _ bytes: [UInt8], limits: DecodeLimits = .default, frames body: (AnimationFrame) -> Void
     ) throws(CodecError) -> AnimationOutline {
+        DecodeCount.record(bytes)
         var converter: PictureConverter?
         var pending: AnimationFrame?
         var count = 0

@@ -20,6 +20,7 @@ public enum WebPDecoder {
     ///   exceed `limits` (checked from the container before any pixel is decoded),
     ///   `.unsupported` for bitstream features libwebp does not implement.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) -> Animation {
+        DecodeCount.record(bytes)
         let image = try decodeStraight(bytes, limits: limits)
         let frames = image.frames.map { frame in
             var pixels = frame.image.bytes

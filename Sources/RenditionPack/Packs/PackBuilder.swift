@@ -84,6 +84,8 @@ public struct PackBuilder: Sendable {
         if entries.isEmpty { throw .empty(source: source) }
         let sizeClass = configuration.sizeClass ?? inferSizeClass(entries)
         do { try FileSystem.createDirectory(output) } catch { throw .file(error) }
+        // Earlier versions staged platform files here and left them behind.
+        try? FileManager.default.removeItem(atPath: "\(output)/.rendition-stage")
         if let shard = options.shard { entries = entries.filter { shard.contains(stickerNamed: $0.name) } }
 
         let manifest = options.incremental ? RenderManifest(directory: output) : nil
@@ -113,8 +115,10 @@ public struct PackBuilder: Sendable {
             supervision.didFinish(index, rendered)
             return result
         }
-        try? manifest?.compact()
-        AtomicFile.flushToDisk()
+        if options.shard != nil {
+            try? manifest?.compact()
+            AtomicFile.flushToDisk()
+        }
 
         var problems: [String: [String]] = [:]
         var summary = PackSummary(stickers: results, platformProblems: [:], sizeClass: sizeClass)
@@ -124,6 +128,14 @@ public struct PackBuilder: Sendable {
             let packs = try PlatformPackWriter(builder: self, configuration: configuration, entries: entries).write(
                 results: results)
             results = packs.results
+            // Each sticker is recorded with its files where the packs put them; the platform
+            // files of sharded runs have been read back and are no longer needed.
+            for result in results {
+                if let entry = result.manifestEntry { try? manifest?.record(entry) }
+            }
+            try? manifest?.compact()
+            try? FileManager.default.removeItem(atPath: "\(output)/\(PackShardOutputs.folder)")
+            AtomicFile.flushToDisk()
             for (platform, list) in packs.problems where !list.isEmpty { problems[platform, default: []] += list }
             summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
             summary.packs = packs.packs
@@ -153,7 +165,7 @@ public struct PackBuilder: Sendable {
             do { files = try StickerInputs.expand([source]) } catch { throw .file(error) }
             let icon = configuration.icon.map { "\(source)/\($0)" }
             let tray = configuration.tray.map { "\(source)/\($0)" }
-            for file in files.sorted() where file != icon && file != tray && !file.contains("/\(PackStaging.folder)/") {
+            for file in files.sorted() where file != icon && file != tray && !file.contains("/\(PackShardOutputs.folder)/") {
                 let name = StickerInputs.stickerName(for: file)
                 entries.append(Entry(path: file, name: name, label: Self.label(for: name), style: defaultStyle))
             }

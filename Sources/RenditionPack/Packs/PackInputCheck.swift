@@ -18,19 +18,22 @@ struct PackInputCheck {
     /// What packing changes that the user should know about (upscaling).
     let notes: [String]
 
-    /// Lints `bytes` (decoded as `master`) when `lints`, and compares its size with the
-    /// catalog's side.
-    init(bytes: [UInt8], path: String, master: Animation, catalogSide: Int, limits: DecodeLimits, lints: Bool) {
+    /// Lints `source` (the master as the pipeline decoded it; `nil` when masters are not
+    /// linted) and compares the master's size with the catalog's side.
+    init(
+        source: SourceImage?, byteCount: Int, path: String, masterWidth: Int, masterHeight: Int, catalogSide: Int,
+        limits: DecodeLimits
+    ) {
         let linter = StickerLinter(options: LintOptions(limits: limits, measuresRinging: false))
-        let findings = lints ? linter.lint(bytes: bytes, path: path).findings : []
+        let findings = source.map { linter.lint(source: $0, byteCount: byteCount, path: path).findings } ?? []
         errors = findings.filter { $0.severity == .error && Self.blockingCodes.contains($0.code) }
             .map { "\($0.code.rawValue): \($0.message)" }
-        let longer = max(master.width, master.height)
+        let longer = max(masterWidth, masterHeight)
         if longer > 0 && longer < catalogSide {
             let factor = Double(catalogSide) / Double(longer)
             let rounded = (factor * 100).rounded() / 100
             notes = [
-                "upscaled \(master.width)x\(master.height) to fit \(catalogSide)x\(catalogSide) (\(rounded)x): a @3x master of \(catalogSide) px keeps detail"
+                "upscaled \(masterWidth)x\(masterHeight) to fit \(catalogSide)x\(catalogSide) (\(rounded)x): a @3x master of \(catalogSide) px keeps detail"
             ]
         } else {
             notes = []

@@ -82,6 +82,17 @@ public struct PackStickerResult: Sendable {
     /// What packing changed about the master that the user should know (an upscale, a lint
     /// error packed anyway).
     public var notes: [String] = []
+
+    /// A platform file's bytes, held until the pack writer places them.
+    struct PlatformBytes: Sendable {
+        let bytes: [UInt8]
+        let fileExtension: String
+    }
+    /// The platform files made in this run, by platform id (an up-to-date sticker's are read
+    /// back by the pack writer).
+    var platformBytes: [String: PlatformBytes] = [:]
+    /// The fingerprints the manifest records for the sticker.
+    var inputHash = "", optionsHash = ""
 }
 
 /// What a pack build did.

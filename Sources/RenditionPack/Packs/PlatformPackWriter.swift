@@ -7,8 +7,9 @@ import RenditionCore
     import Foundation
 #endif
 
-/// Puts each platform's staged sticker files into packs: plans them (`PackPlanner`), copies
-/// the files into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
+/// Puts each platform's sticker files into packs: plans them (`PackPlanner`), writes the files
+/// made in memory (or, for stickers that were up to date, read back from where the last run
+/// put them) into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
 /// images (tray, main, tab, thumbnail) and writes its manifest. The platform folder is
 /// rebuilt on every run, so no pack of an earlier build lingers.
 struct PlatformPackWriter {
@@ -30,14 +31,35 @@ struct PlatformPackWriter {
         var outcome = Outcome(results: results)
         let title = configuration.name ?? (builder.source.split(separator: "/").last.map(String.init) ?? "Stickers")
         let base = PackPlanner.slug(configuration.identifier ?? title)
+        // Every platform file's bytes, before any platform folder is rebuilt: made in this run,
+        // or read from where the last run (or a shard) put them.
+        var contents: [String: [Int: PackStickerResult.PlatformBytes]] = [:]
         for platform in builder.options.platforms {
-            // The staged file of each sticker that has one, in pack order.
-            var staged: [(entry: Int, file: PackOutputFile)] = []
             for (index, result) in results.enumerated() {
                 guard case .success(let files) = result.outcome,
                     let file = files.first(where: { $0.platform == platform.id })
                 else { continue }
-                staged.append((index, file))
+                if let made = result.platformBytes[platform.id] {
+                    contents[platform.id, default: [:]][index] = made
+                } else {
+                    do {
+                        let bytes = try FileSystem.read("\(output)/\(file.path)")
+                        let ext = file.path.split(separator: "/").last?.split(separator: ".").last.map(String.init)
+                        contents[platform.id, default: [:]][index] = .init(bytes: bytes, fileExtension: ext ?? "png")
+                    } catch { throw .file(error) }
+                }
+            }
+        }
+        var sources = PackImageSources(builder: builder)
+        for platform in builder.options.platforms {
+            // The file of each sticker that has one, in pack order.
+            var staged: [(entry: Int, file: PackOutputFile, made: PackStickerResult.PlatformBytes)] = []
+            for (index, result) in results.enumerated() {
+                guard case .success(let files) = result.outcome,
+                    let file = files.first(where: { $0.platform == platform.id }),
+                    let made = contents[platform.id]?[index]
+                else { continue }
+                staged.append((index, file, made))
             }
             let items = staged.map {
                 PackPlanner.Item(name: entries[$0.entry].name, animated: $0.file.animated == true)
@@ -56,14 +78,13 @@ struct PlatformPackWriter {
                 for (position, name) in pack.stickers.enumerated() {
                     guard let item = staged.first(where: { entries[$0.entry].name == name }) else { continue }
                     let entry = entries[item.entry]
-                    let ext = item.file.path.split(separator: ".").last.map(String.init) ?? "png"
+                    let ext = item.made.fileExtension
                     let number = String(position + 1)
                     let filename =
                         platform.fileNaming == .twoDigitNumbers
                         ? "\(number.count < 2 ? "0" + number : number).\(ext)" : "\(name).\(ext)"
-                    let bytes: [UInt8]
+                    let bytes = item.made.bytes
                     do {
-                        bytes = try FileSystem.read("\(output)/\(item.file.path)")
                         try FileSystem.createDirectory(packFolder)
                         try AtomicFile.write(bytes, to: "\(packFolder)/\(filename)", durable: false)
                     } catch { throw .file(error) }
@@ -78,7 +99,7 @@ struct PlatformPackWriter {
                 var images: [PackImageRule.Role: String] = [:]
                 for rule in platform.packImages ?? [] {
                     do {
-                        try packImage(rule, pack: pack, platform: platform, folder: packFolder)
+                        try packImage(rule, pack: pack, platform: platform, folder: packFolder, sources: &sources)
                         images[rule.role] = rule.filename
                     } catch {
                         outcome.problems[platform.id, default: []].append(
@@ -138,18 +159,16 @@ struct PlatformPackWriter {
     /// The result with its file for `platform` at `path`.
     func relocate(_ result: PackStickerResult, platform: String, to path: String) -> PackStickerResult {
         guard case .success(let files) = result.outcome else { return result }
-        var moved = PackStickerResult(
-            name: result.name, inputPath: result.inputPath,
-            outcome: .success(files.map { $0.platform == platform ? $0.moved(to: path) : $0 }))
-        moved.skipped = result.skipped
-        moved.problems = result.problems
-        return moved
+        return result.replacingFiles(files.map { $0.platform == platform ? $0.moved(to: path) : $0 })
     }
 
     /// Renders one of the pack's own images from the tray source (the configured `tray`, else
     /// the pack's first sticker): a still placed on the image's canvas, or for LINE's main
     /// image of an animated set an APNG following the platform's animation rules.
-    func packImage(_ rule: PackImageRule, pack: PlannedPack, platform: PackPlatform, folder: String) throws {
+    func packImage(
+        _ rule: PackImageRule, pack: PlannedPack, platform: PackPlatform, folder: String,
+        sources: inout PackImageSources
+    ) throws {
         let path: String
         if let tray = configuration.tray {
             path = "\(builder.source)/\(tray)"
@@ -159,18 +178,40 @@ struct PlatformPackWriter {
             }
             path = entry.path
         }
-        var master = try ImageDecoder.decodeAnimation(try FileSystem.read(path), limits: builder.options.limits)
-        let animated =
-            pack.animated == true && rule.animatedInAnimatedPack == true && master.isAnimated
-            && !AnimationConstraints.allFramesIdentical(master)
-        if !animated { master = Animation(still: master.firstFrame) }
-        let placed = CanvasPlacement.place(master, on: CanvasRule(mode: .exact, width: rule.width, height: rule.height))
-        let adapted = animated ? try AnimationConstraints.apply(platform, to: placed).animation : placed
-        let fitter = SizeFitter(
-            limit: rule.maximumBytes, compressionLevel: builder.options.compressionLevel,
-            preserveFrames: animated && platform.minimumFrames != nil)
-        let fitted = try fitter.fit(adapted, as: animated ? .apng : rule.format)
+        let master = try sources.master(path)
+        let target = RenditionTarget(
+            label: "\(platform.name) \(rule.role.rawValue) image",
+            size: .canvas(CanvasRule(mode: .exact, width: rule.width, height: rule.height)),
+            formats: .init(still: rule.format, animated: [.apng]),
+            animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform,
+            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil)
+        var options = RenderOptions(limits: builder.options.limits)
+        options.png.compressionLevel = builder.options.compressionLevel
+        let made = try StickerPipeline(options: options).run(
+            master, targets: [target], collapsingIdenticalFrames: true)
+        let fitted = try made.outputs[0].get()
         try FileSystem.createDirectory(folder)
         try AtomicFile.write(fitted.bytes, to: "\(folder)/\(rule.filename)", durable: false)
+    }
+}
+
+/// The decoded sources of the packs' own images, each file decoded once for every platform
+/// and pack that draws from it.
+struct PackImageSources {
+    let builder: PackBuilder
+    private var decoded: [String: Animation] = [:]
+
+    init(builder: PackBuilder) {
+        self.builder = builder
+    }
+
+    /// The file at `path`, decoded.
+    mutating func master(_ path: String) throws -> PipelineSource {
+        let bytes = try FileSystem.read(path)
+        guard let format = ImageFormat.sniff(bytes) else { throw CodecError.unrecognizedFormat }
+        if let master = decoded[path] { return .animation(master, format: format) }
+        let master = try ImageDecoder.decodeAnimation(bytes, limits: builder.options.limits)
+        decoded[path] = master
+        return .animation(master, format: format)
     }
 }

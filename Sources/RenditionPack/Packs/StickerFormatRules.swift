@@ -50,6 +50,13 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
         do { composition = try LottieComposition(bytes, limits: limits) } catch {
             return problems + ["\(error)"]
         }
+        return problems + self.problems(of: composition, file: bytes, limits: limits)
+    }
+
+    /// What keeps the file `file`, already parsed as `composition`, from being taken as it is,
+    /// besides its byte size (checked by `problems(_:limits:)`).
+    func problems(of composition: LottieComposition, file bytes: [UInt8], limits: DecodeLimits) -> [String] {
+        var problems: [String] = []
         if composition.width != width || composition.height != height {
             problems.append("the canvas is \(composition.width)x\(composition.height) px, not \(width)x\(height)")
         }

@@ -5,16 +5,17 @@ extension PackStickerWork {
     /// stickers in that vector format (`PackPlatform.vectorStickers`, Telegram's TGS) and the
     /// file follows the rule; `nil` otherwise (the sticker is then drawn and written in the
     /// platform's animated format).
-    func keptVectorFile(_ bytes: [UInt8], platform: PackPlatform) throws -> PackOutputFile? {
-        guard let rule = platform.vectorStickers, ImageFormat.sniff(bytes) == rule.format else { return nil }
-        guard rule.problems(bytes, limits: options.limits).isEmpty else { return nil }
-        let relative = PackStaging.path(platform: platform.id, name: entry.name, animated: true, fileExtension: "tgs")
-        let path = "\(output)/\(relative)"
-        if let slash = path.lastIndex(of: "/") { try FileSystem.createDirectory(String(path[..<slash])) }
-        try AtomicFile.write(bytes, to: path, durable: false)
-        return PackOutputFile(
-            path: relative, bytes: bytes.count, width: rule.width, height: rule.height, limit: rule.maximumBytes,
-            step: "kept as it is (\(rule.format) follows \(platform.name)'s rules)", givenUp: [], notes: [],
-            platform: platform.id, animated: true)
+    func keptVectorFile(_ bytes: [UInt8], composition: LottieComposition?, platform: PackPlatform) -> (
+        file: PackOutputFile, bytes: PackStickerResult.PlatformBytes
+    )? {
+        guard let rule = platform.vectorStickers, let composition, composition.format == rule.format,
+            bytes.count <= rule.maximumBytes,
+            rule.problems(of: composition, file: bytes, limits: options.limits).isEmpty
+        else { return nil }
+        let file = PackOutputFile(
+            path: "\(platform.id)/\(entry.name).tgs", bytes: bytes.count, width: rule.width, height: rule.height,
+            limit: rule.maximumBytes, step: "kept as it is (\(rule.format) follows \(platform.name)'s rules)",
+            givenUp: [], notes: [], platform: platform.id, animated: true)
+        return (file, .init(bytes: bytes, fileExtension: "tgs"))
     }
 }

@@ -43,6 +43,10 @@ public final class RenderManifest: Sendable {
             public var width: Int
             /// Pixel height.
             public var height: Int
+            /// For a pack: the platform the file is for (`nil` for Apple's files and renditions).
+            public var platform: String? = nil
+            /// For a pack's platform file: whether it animates.
+            public var animated: Bool? = nil
         }
     }
 

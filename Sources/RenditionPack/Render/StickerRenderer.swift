@@ -82,8 +82,9 @@ public struct RenderOptions: Sendable, Equatable {
     }
 }
 
-/// Turns the bytes of an @3x sticker into encoded renditions: decode, Lanczos-3 resample
-/// on premultiplied alpha, encode as PNG.
+/// Turns the bytes of an @3x sticker into encoded renditions at the options' scales: decode,
+/// Lanczos-3 resample on premultiplied alpha, encode. A face over `StickerPipeline` with one
+/// `RenditionTarget.rendition` per scale and no byte limit.
 public struct StickerRenderer: Sendable {
     /// The settings used for every sticker.
     public let options: RenderOptions
@@ -100,6 +101,11 @@ public struct StickerRenderer: Sendable {
         return StickerRenderer(options: options)
     }
 
+    /// The pipeline's targets: one rendition per scale of the options, in the options' format.
+    public var targets: [RenditionTarget] {
+        options.scales.map { RenditionTarget.rendition($0, format: options.format) }
+    }
+
     /// Renders one sticker (still or animated) from its file bytes.
     public func render(_ bytes: [UInt8]) throws(CodecError) -> [Rendition] {
         try render(bytes, scratch: RenderScratch(options: options))
@@ -113,64 +119,21 @@ public struct StickerRenderer: Sendable {
 
     /// Renders one sticker from its file bytes, reusing `scratch` (one per thread), and says
     /// the master's size. Without @3x output, each frame is resampled as soon as it is decoded
-    /// (`renderFrameByFrame`: less memory, and faster than resampling frames in parallel after
-    /// decoding them all); with @3x the master is decoded whole first. The bytes are the same
-    /// either way. Vector art (TGS, Lottie) is drawn at each rendition's size (`renderVector`).
+    /// (less memory, and faster than resampling frames in parallel after decoding them all);
+    /// with @3x the master is decoded whole first. The bytes are the same either way. Vector
+    /// art (TGS, Lottie) is drawn at each rendition's size.
     public func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
-        guard let inputFormat = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
-        if inputFormat.isVector { return try renderVector(bytes, inputFormat: inputFormat) }
-        if !options.scales.contains(.x3) {
-            return try renderFrameByFrame(bytes, inputFormat: inputFormat, scratch: scratch)
-        }
-        let master = try ImageDecoder.decodeAnimation(bytes, limits: options.limits)
-        return RenderedSticker(
-            masterWidth: master.width, masterHeight: master.height,
-            renditions: try render(master: master, inputFormat: inputFormat, scratch: scratch))
+        try renditions(of: StickerPipeline(options: options).run(.bytes(bytes), targets: targets, scratch: scratch))
     }
 
-    /// Renders a decoded sticker: stills through the still path, animations frame by frame.
+    /// Renders a decoded sticker whose file was in `inputFormat`.
     public func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
         -> [Rendition]
     {
-        let format = options.format.resolved(input: inputFormat, animated: master.isAnimated)
-        if format == .png || (format == .apng && !master.isAnimated) {
-            return try render(master: master.firstFrame, scratch: scratch)
-        }
-        // Every smaller scale is resampled in one pass per frame (each source row widened
-        // once for all of them), frames in parallel with `frameThreads`.
-        let scales = options.scales
-        let resampled = scales.filter { $0 != .x3 }
-        let sizes = resampled.map {
-            StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
-        }
-        let animations =
-            sizes.isEmpty
-            ? []
-            : LanczosResampler().resample(
-                master, sizes: sizes.map { ($0.width, $0.height) }, threads: options.frameThreads)
-        let renditionAnimations = scales.map { scale in
-            scale == .x3 ? master : animations[resampled.firstIndex(of: scale)!]
-        }
-        guard options.frameThreads > 1 && scales.count > 1 else {
-            return try zip(scales, renditionAnimations).map { (scale, animation) throws(CodecError) in
-                try encode(animation, at: scale, as: format)
-            }
-        }
-        // Renditions of an animation are independent: each scale is encoded on its own worker
-        // (each still compresses with `frameThreads`); the bytes do not change.
-        let renderer = self
-        return try ParallelWork.map(count: scales.count, threads: scales.count) { (index) throws(CodecError) in
-            try renderer.encode(renditionAnimations[index], at: scales[index], as: format)
-        }
-    }
-
-    /// One animated rendition: `animation` (the master resampled to `scale`), encoded.
-    func encode(_ animation: Animation, at scale: StickerScale, as format: OutputFormat) throws(CodecError) -> Rendition
-    {
-        let bytes = try AnimationEncoding.encode(animation, as: format, options: options)
-        return Rendition(
-            scale: scale, width: animation.width, height: animation.height,
-            bytes: bytes, fileExtension: format.fileExtension)
+        try renditions(
+            of: StickerPipeline(options: options).run(
+                .animation(master, format: inputFormat), targets: targets, scratch: scratch)
+        ).renditions
     }
 
     /// Renders one sticker from decoded pixels, with fresh scratch memory.
@@ -180,33 +143,27 @@ public struct StickerRenderer: Sendable {
 
     /// Renders one sticker from decoded pixels, reusing `scratch` (one per thread).
     public func render(master: Raster, scratch: RenderScratch) throws(CodecError) -> [Rendition] {
-        // Every smaller scale in one pass over the master (each source row widened once).
-        let sizes = options.scales.filter { $0 != .x3 }.map {
-            StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: $0)
-        }
-        var rasters = sizes.map { Raster.uninitialized(width: $0.width, height: $0.height) }
-        if !rasters.isEmpty { LanczosResampler().resample(master, into: &rasters, workspace: scratch.workspace) }
-        var next = 0
-        return try encodeStills(
-            options.scales.map { scale in
-                if scale == .x3 { return master }
-                next += 1
-                return rasters[next - 1]
-            }, scratch: scratch)
+        try render(master: Animation(still: master), inputFormat: .png, scratch: scratch)
     }
 
-    /// Still PNG renditions of `rasters`, one per scale of the options, in order.
-    func encodeStills(_ rasters: [Raster], scratch: RenderScratch) throws(CodecError) -> [Rendition] {
-        let encoder = PNGEncoder(options: options.png)
+    /// The pipeline's outputs as renditions, or the first target's error.
+    func renditions(of result: PipelineResult) throws(CodecError) -> RenderedSticker {
         var renditions: [Rendition] = []
-        for (scale, raster) in zip(options.scales, rasters) {
-            let encoded = try encoder.encode(raster, compressor: scratch.compressor)
-            renditions.append(
-                Rendition(
-                    scale: scale, width: raster.width, height: raster.height,
-                    bytes: encoded, fileExtension: "png"))
+        for (scale, outcome) in zip(options.scales, result.outputs) {
+            switch outcome {
+            case .success(let output):
+                renditions.append(
+                    Rendition(
+                        scale: scale, width: output.width, height: output.height, bytes: output.bytes,
+                        fileExtension: output.fileExtension))
+            case .failure(.codec(let error)):
+                throw error
+            case .failure(let error):
+                throw .encodingFailed(format: .png, reason: error.description)
+            }
         }
-        return renditions
+        return RenderedSticker(
+            masterWidth: result.masterWidth, masterHeight: result.masterHeight, renditions: renditions)
     }
 }
 

@@ -2,52 +2,86 @@ import Dispatch
 import RenditionCodecs
 import RenditionCore
 
-extension StickerRenderer {
-    /// Renders a sticker with each frame resampled as soon as the decoder has composited it,
-    /// while the canvas is still in cache: the full-size frames are never all held (for a
-    /// 24-frame 618 px sticker, 37 MB that were written once and read back from memory), and
-    /// on one thread the decoder's canvas is not even copied per frame. GIF renditions go one
-    /// step further: each resampled frame goes straight into a `GIFEncodingSession` while it
-    /// is in cache, and the same buffers serve every frame. Renditions other than @3x only.
+extension StickerPipeline {
+    /// Makes the targets with each frame resampled as soon as the decoder has composited it,
+    /// while the canvas is still in cache, when every target allows it (`RenditionTarget.streams`:
+    /// smaller scales, no limit, no frame rules, one container for all); `nil` otherwise. The
+    /// full-size frames are never all held (for a 24-frame 618 px sticker, 37 MB that were
+    /// written once and read back from memory), and on one thread the decoder's canvas is not
+    /// even copied per frame. GIF outputs go one step further: each resampled frame goes
+    /// straight into a `GIFEncodingSession` while it is in cache, and the same buffers serve
+    /// every frame.
     ///
     /// With one frame thread everything runs on the calling thread. With more, frames are
-    /// resampled on a second thread while the decoder composites the next one
-    /// (`decodeFrames(_:into:)`), then the scales are encoded concurrently (and APNG frames
-    /// compressed in parallel). The same bytes as decoding the master whole and rendering it.
-    func renderFrameByFrame(_ bytes: [UInt8], inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
-        -> RenderedSticker
-    {
-        let scales = options.scales
+    /// resampled on a second thread while the decoder composites the next one, then the
+    /// outputs are encoded concurrently (and APNG frames compressed in parallel). The same
+    /// bytes as decoding the master whole.
+    func stream(
+        _ bytes: [UInt8], _ inputFormat: ImageFormat, _ targets: [RenditionTarget], _ scratch: RenderScratch?
+    ) throws(CodecError) -> PipelineResult? {
+        let wanted = targets.first?.formats.animated[0]
+        guard let wanted, targets.allSatisfy({ $0.streams && $0.formats == targets[0].formats }) else { return nil }
+        let scales = targets.map { target -> StickerScale in
+            if case .scale(let scale) = target.size { return scale }
+            return .x1
+        }
         // GIF output does not depend on whether the input turns out to be animated.
-        let gif = options.format.resolved(input: inputFormat, animated: true) == .gif
+        let gif = wanted.resolved(input: inputFormat, animated: true) == .gif
+        let stillFormat = targets[0].formats.still
         let sink = ResampledFrames(
-            scales: scales, workspace: scratch.workspace,
-            use: gif ? .gifSessions(GIFEncoder(options: options.gif)) : .keep(firstFrameOnly: options.format == .png))
+            scales: scales, workspace: scratch?.workspace ?? ResampleWorkspace(),
+            use: gif ? .gifSessions(GIFEncoder(options: options.gif)) : .keep(firstFrameOnly: wanted == .png))
         let outline = try decodeFrames(bytes, into: sink)
         if let failure = sink.failure { throw failure }
-        let renditions: [Rendition]
+        let outputs: [TargetOutput]
         let sizes = sink.targets.sizes, loopCount = outline.loopCount
+        let report = TargetReport(limit: nil, step: "encoded", stepIndex: 1, givenUp: [], notes: [])
         if gif {
             let sessions = sink.sessions
-            renditions = try encodeScales { (s) throws(CodecError) in
-                Rendition(
-                    scale: scales[s], width: sizes[s].width, height: sizes[s].height,
-                    bytes: try sessions[s].finish(loopCount: loopCount), fileExtension: OutputFormat.gif.fileExtension)
+            outputs = try encodeEach(count: targets.count) { (s) throws(CodecError) in
+                TargetOutput(
+                    files: [try sessions[s].finish(loopCount: loopCount)], format: .gif, width: sizes[s].width,
+                    height: sizes[s].height, animated: outline.isAnimated, sequence: nil, report: report)
             }
         } else {
-            let format = options.format.resolved(input: inputFormat, animated: outline.isAnimated)
             let frames = sink.frames
-            if format == .png || (format == .apng && !outline.isAnimated) {
-                renditions = try encodeStills(frames.map { $0[0].raster }, scratch: scratch)
-            } else {
-                renditions = try encodeScales { (s) throws(CodecError) in
-                    let animation = Animation(
-                        width: sizes[s].width, height: sizes[s].height, frames: frames[s], loopCount: loopCount)
-                    return try encode(animation, at: scales[s], as: format)
+            let threads = options.frameThreads
+            let stillPNG = !outline.isAnimated && [.png, .apng].contains(stillFormat.resolved(input: inputFormat, animated: false))
+            if stillPNG || (outline.isAnimated && wanted.resolved(input: inputFormat, animated: true) == .png) {
+                // Still PNGs one after another, reusing the caller's compressor.
+                let compressor: DeflateCompressor
+                if let reused = scratch?.compressor {
+                    compressor = reused
+                } else {
+                    compressor = try DeflateCompressor(level: options.png.compressionLevel)
                 }
+                let encoder = PNGEncoder(options: options.png)
+                outputs = try (0..<targets.count).map { (s) throws(CodecError) in
+                    TargetOutput(
+                        files: [try encoder.encode(frames[s][0].raster, compressor: compressor)], format: .png,
+                        width: sizes[s].width, height: sizes[s].height, animated: false, sequence: nil, report: report)
+                }
+                return PipelineResult(
+                    inputFormat: inputFormat, masterWidth: outline.width, masterHeight: outline.height,
+                    masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil)
+            }
+            outputs = try encodeEach(count: targets.count) { (s) throws(CodecError) in
+                let animation = Animation(
+                    width: sizes[s].width, height: sizes[s].height,
+                    frames: outline.isAnimated ? frames[s] : [frames[s][0]], loopCount: loopCount)
+                var format = (outline.isAnimated ? wanted : stillFormat)
+                    .resolved(input: inputFormat, animated: outline.isAnimated)
+                if format == .apng && !outline.isAnimated { format = .png }
+                let encoded = try AnimationEncoding.encode(
+                    animation, as: format, options: self.encoderOptions(threads: threads))
+                return TargetOutput(
+                    files: [encoded], format: format, width: sizes[s].width, height: sizes[s].height,
+                    animated: outline.isAnimated && format != .png, sequence: nil, report: report)
             }
         }
-        return RenderedSticker(masterWidth: outline.width, masterHeight: outline.height, renditions: renditions)
+        return PipelineResult(
+            inputFormat: inputFormat, masterWidth: outline.width, masterHeight: outline.height,
+            masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil)
     }
 
     /// Decodes `bytes`, handing each composited frame to `sink`: on the calling thread with one
@@ -74,16 +108,15 @@ extension StickerRenderer {
         }
     }
 
-    /// `encodeScale(s)` for every scale of the options, in order: concurrently when frame
-    /// threads allow (renditions are independent; the bytes do not change).
-    private func encodeScales(_ encodeScale: @Sendable (Int) throws(CodecError) -> Rendition) throws(CodecError)
-        -> [Rendition]
+    /// `encodeOutput(s)` for every output, in order: concurrently when frame threads allow
+    /// (outputs are independent; the bytes do not change).
+    private func encodeEach(count: Int, _ encodeOutput: @Sendable (Int) throws(CodecError) -> TargetOutput)
+        throws(CodecError) -> [TargetOutput]
     {
-        let count = options.scales.count
         guard options.frameThreads > 1 && count > 1 else {
-            return try (0..<count).map { (s) throws(CodecError) in try encodeScale(s) }
+            return try (0..<count).map { (s) throws(CodecError) in try encodeOutput(s) }
         }
-        return try ParallelWork.map(count: count, threads: count) { (s) throws(CodecError) in try encodeScale(s) }
+        return try ParallelWork.map(count: count, threads: count) { (s) throws(CodecError) in try encodeOutput(s) }
     }
 }
 

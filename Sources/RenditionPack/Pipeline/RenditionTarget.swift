@@ -1,0 +1,125 @@
+import RenditionCodecs
+import RenditionCore
+
+/// One file to make from a sticker's master: where its pixels go (a scale of the master or a
+/// platform's canvas), the container, the byte limit and the frame rules. `StickerPipeline`
+/// makes every target of a sticker from one decode.
+public struct RenditionTarget: Sendable {
+    /// The pixel size of the output.
+    public enum Size: Sendable, Equatable {
+        /// The master's size at a scale (@3x is the master's own size): `StickerGeometry.renditionSize`.
+        case scale(StickerScale)
+        /// A canvas rule: the master fitted by the rule and, for exact canvases, centred on
+        /// transparency.
+        case canvas(CanvasRule)
+    }
+
+    /// The containers the output may be written in.
+    public struct Formats: Sendable, Equatable {
+        /// The container of a still output (`.auto`: the input's own, see `OutputFormat.resolved`).
+        public var still: OutputFormat
+        /// The containers of an animated output, preferred first; the others are tried, in order,
+        /// only when the preferred one cannot get under the byte limit.
+        public var animated: [OutputFormat]
+
+        /// The same container for stills and animations (`.auto`: the input's own).
+        public static func one(_ format: OutputFormat) -> Formats { Formats(still: format, animated: [format]) }
+
+        /// Creates a choice of containers.
+        public init(still: OutputFormat, animated: [OutputFormat]) {
+            self.still = still
+            self.animated = animated.isEmpty ? [still] : animated
+        }
+    }
+
+    /// The most bytes an output may take, for stills and for animations.
+    public struct ByteLimit: Sendable, Equatable {
+        /// Limit for a still output.
+        public var still: Int
+        /// Limit for an animated output.
+        public var animated: Int
+
+        /// One limit for both.
+        public static func bytes(_ limit: Int) -> ByteLimit { ByteLimit(still: limit, animated: limit) }
+
+        /// Creates a limit.
+        public init(still: Int, animated: Int) {
+            self.still = still
+            self.animated = animated
+        }
+
+        /// The limit for an output that is animated or not.
+        public func bytes(animated isAnimated: Bool) -> Int { isAnimated ? animated : still }
+    }
+
+    /// Who the output is for, in notes and errors (`Apple Messages`, `WhatsApp`, `@2x`).
+    public var label: String
+    /// The output's pixel size.
+    public var size: Size
+    /// The canvas of an animated output when it differs from `size` (a platform with its own
+    /// animated canvas).
+    public var animatedCanvas: CanvasRule?
+    /// The containers.
+    public var formats: Formats
+    /// Whether an animated master stays animated (`false`: its first frame only).
+    public var animates: Bool
+    /// A platform whose frame, duration and loop rules the animation is adapted to
+    /// (`AnimationConstraints`); `nil` keeps the master's timing.
+    public var frameRules: PackPlatform?
+    /// The byte limit; `nil` encodes once with the pipeline's encoder settings. With a limit the
+    /// file is fitted by `SizeFitter`'s ladder.
+    public var byteLimit: ByteLimit?
+    /// Whether every frame must be kept while fitting (no merging of identical APNG frames).
+    public var preservesFrames: Bool
+    /// Write an animation as one PNG per frame (an Xcode sticker sequence) when its timing
+    /// allows; otherwise as `formats.animated`, with a note saying why.
+    public var framesAsSequence: Bool
+
+    /// Creates a target.
+    public init(
+        label: String, size: Size, animatedCanvas: CanvasRule? = nil, formats: Formats, animates: Bool = true,
+        frameRules: PackPlatform? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
+        framesAsSequence: Bool = false
+    ) {
+        self.label = label
+        self.size = size
+        self.animatedCanvas = animatedCanvas
+        self.formats = formats
+        self.animates = animates
+        self.frameRules = frameRules
+        self.byteLimit = byteLimit
+        self.preservesFrames = preservesFrames
+        self.framesAsSequence = framesAsSequence
+    }
+
+    /// A rendition of the master at `scale` in `format` with no limit, as `rendition render` makes it.
+    public static func rendition(_ scale: StickerScale, format: OutputFormat = .auto) -> RenditionTarget {
+        RenditionTarget(label: scale.suffix, size: .scale(scale), formats: .one(format))
+    }
+
+    /// The content size (the master resampled) and the canvas size (the content centred on it)
+    /// for a master of `width` x `height`, when the output animates or not.
+    func placement(masterWidth width: Int, masterHeight height: Int, animated: Bool) -> (
+        content: (width: Int, height: Int), canvas: (width: Int, height: Int)
+    ) {
+        let size = animated ? animatedCanvas.map(Size.canvas) ?? self.size : self.size
+        switch size {
+        case .scale(let scale):
+            let size = StickerGeometry.renditionSize(masterWidth: width, masterHeight: height, scale: scale)
+            return ((size.width, size.height), (size.width, size.height))
+        case .canvas(let rule):
+            return (
+                rule.contentSize(masterWidth: width, masterHeight: height),
+                rule.canvasSize(masterWidth: width, masterHeight: height)
+            )
+        }
+    }
+
+    /// Whether the target can be made from frames resampled as they are decoded: a smaller scale
+    /// with no limit and no frame rules, every frame kept.
+    var streams: Bool {
+        guard case .scale(let scale) = size, scale != .x3 else { return false }
+        return byteLimit == nil && frameRules == nil && animates && !framesAsSequence
+            && formats.animated.count == 1
+    }
+}

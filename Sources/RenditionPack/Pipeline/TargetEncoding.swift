@@ -1,0 +1,116 @@
+import RenditionCodecs
+import RenditionCore
+
+extension StickerPipeline {
+    /// Makes one target from `content`, the master already resampled to the target's content
+    /// size (every frame when the target animates): placed on its canvas, adapted to its frame
+    /// rules, then encoded, or fitted under its byte limit trying its containers in order.
+    func make(
+        _ target: RenditionTarget, content: Animation, master: (width: Int, height: Int, animated: Bool),
+        input: ImageFormat, threads: Int, compressor: DeflateCompressor? = nil
+    ) throws(TargetError) -> TargetOutput {
+        let animated = master.animated && target.animates
+        var notes: [String] = []
+        if master.animated && !target.animates {
+            notes.append("\(target.label) takes still stickers here: first frame used")
+        }
+        let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
+        let canvas = target.placement(masterWidth: master.width, masterHeight: master.height, animated: animated).canvas
+        var placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
+        if let rules = target.frameRules {
+            do {
+                let adapted = try AnimationConstraints.apply(rules, to: placed)
+                placed = adapted.animation
+                notes += adapted.notes
+            } catch { throw .frameRules(error) }
+        }
+        guard let byteLimit = target.byteLimit else {
+            return try encodeOnce(
+                placed, target: target, input: input, notes: notes, threads: threads, compressor: compressor)
+        }
+        let isAnimated = placed.isAnimated
+        let limit = byteLimit.bytes(animated: isAnimated)
+        let fitter = SizeFitter(
+            limit: limit, compressionLevel: options.png.compressionLevel, preserveFrames: target.preservesFrames,
+            threads: threads)
+        if isAnimated && target.framesAsSequence {
+            if let sequence = sequenceTiming(placed, notes: &notes) {
+                var files: [[UInt8]] = []
+                for frame in placed.frames {
+                    do { files.append(try fitter.fit(Animation(still: frame.raster), as: .png).bytes) } catch {
+                        throw TargetError(error)
+                    }
+                }
+                return TargetOutput(
+                    files: files, format: .png, width: placed.width, height: placed.height, animated: true,
+                    sequence: sequence,
+                    report: TargetReport(limit: limit, step: "sequence", stepIndex: 1, givenUp: [], notes: notes))
+            }
+        }
+        let formats = (isAnimated ? target.formats.animated : [target.formats.still]).map {
+            $0.resolved(input: input, animated: isAnimated)
+        }
+        var firstError: TargetError?
+        for format in formats {
+            do {
+                let fitted = try fitter.fit(placed, as: format)
+                var step = fitted.step
+                if format != formats[0] {
+                    step += ", as \(format.rawValue.uppercased())"
+                    notes.append(
+                        "\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())"
+                    )
+                }
+                return TargetOutput(
+                    files: [fitted.bytes], format: format, width: placed.width, height: placed.height,
+                    animated: isAnimated, sequence: nil,
+                    report: TargetReport(
+                        limit: limit, step: step, stepIndex: fitted.stepIndex, givenUp: fitted.givenUp, notes: notes))
+            } catch let error as SizeFitError {
+                if firstError == nil { firstError = .overLimit(error) }
+            } catch {
+                throw TargetError(error)
+            }
+        }
+        throw firstError ?? .other("no container to write \(target.label) in")
+    }
+
+    /// `placed` encoded once in the target's first container with the pipeline's encoder
+    /// settings (a still asked for as APNG is a plain PNG); a still PNG reuses `compressor`
+    /// when one is given.
+    func encodeOnce(
+        _ placed: Animation, target: RenditionTarget, input: ImageFormat, notes: [String], threads: Int,
+        compressor: DeflateCompressor? = nil
+    ) throws(TargetError) -> TargetOutput {
+        let isAnimated = placed.isAnimated
+        var format = (isAnimated ? target.formats.animated[0] : target.formats.still)
+            .resolved(input: input, animated: isAnimated)
+        if format == .apng && !isAnimated { format = .png }
+        let bytes: [UInt8]
+        do {
+            if format == .png, let compressor {
+                bytes = try PNGEncoder(options: options.png).encode(placed.firstFrame, compressor: compressor)
+            } else {
+                bytes = try AnimationEncoding.encode(placed, as: format, options: encoderOptions(threads: threads))
+            }
+        } catch { throw .codec(error) }
+        return TargetOutput(
+            files: [bytes], format: format, width: placed.width, height: placed.height,
+            animated: isAnimated && format != .png, sequence: nil,
+            report: TargetReport(limit: nil, step: "encoded", stepIndex: 1, givenUp: [], notes: notes))
+    }
+
+    /// The timing of `animation` as a sticker sequence, or `nil` with a note when a sequence
+    /// cannot express it (it is then written in the target's animated container).
+    func sequenceTiming(_ animation: Animation, notes: inout [String]) -> TargetOutput.SequenceTiming? {
+        guard let timing = XcodeStickerCatalog.timing(of: animation) else {
+            notes.append("frame delays vary, which a sticker sequence cannot express: written as an APNG sticker")
+            return nil
+        }
+        guard let repetitions = XcodeStickerCatalog.repetitions(forLoopCount: animation.loopCount) else {
+            notes.append("the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
+            return nil
+        }
+        return TargetOutput.SequenceTiming(timing: timing, repetitions: repetitions)
+    }
+}
