@@ -199,25 +199,8 @@ final class BatchConsole: Sendable {
     }
 
     private func jsonLine(for result: StickerResult, done: Int, rate: Double, eta: Double) -> String {
-        var object: [String: Any] = [
-            "event": "sticker", "name": result.name, "input": result.inputPath,
-            "done": done, "total": total, "rate": rate, "eta_s": eta,
-        ]
-        switch result.outcome {
-        case .success(let written):
-            object["status"] = result.skipped ? "up-to-date" : "ok"
-            if let size = result.masterSize { object["master"] = ["width": size.width, "height": size.height] }
-            object["outputs"] = written.map {
-                [
-                    "scale": $0.scale.rawValue, "width": $0.width, "height": $0.height, "bytes": $0.byteCount,
-                    "path": $0.path,
-                ] as [String: Any]
-            }
-        case .failure(let error):
-            object["status"] = "failed"
-            object["error"] = DecodeLimitSetting.message(for: error)
-        }
-        return Self.encode(object)
+        let record = StickerRecord(result, describe: DecodeLimitSetting.message(for:))
+        return StickerRecord.jsonLine(StickerEvent(record: record, done: done, total: total, rate: rate, eta: eta))
     }
 
     static func encode(_ object: [String: Any]) -> String {
@@ -258,5 +241,30 @@ final class BatchConsole: Sendable {
     private func printLine(_ text: String) {
         clearBar()
         output.write(.standard, text + "\n")
+    }
+}
+
+/// A sticker line of `render --log jsonl`: the sticker's `StickerRecord` (the keys every face
+/// writes) with `"event": "sticker"` and the progress figures.
+struct StickerEvent: Encodable {
+    let record: StickerRecord
+    let done: Int
+    let total: Int
+    let rate: Double
+    let eta: Double
+
+    private enum Keys: String, CodingKey {
+        case event, done, total, rate
+        case eta = "eta_s"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode("sticker", forKey: .event)
+        try container.encode(done, forKey: .done)
+        try container.encode(total, forKey: .total)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(eta, forKey: .eta)
     }
 }

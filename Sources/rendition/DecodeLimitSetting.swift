@@ -1,54 +1,15 @@
 import RenditionCodecs
 import RenditionPack
 
-/// `--limit KEY=VALUE`: raises or lowers one of the `DecodeLimits` for trusted (or
-/// untrusted) inputs, and the hint that names the setting when an input exceeds a limit.
+/// `--limit KEY=VALUE` (the keys are `DecodeLimitKey`, parsed by `RenditionSettings`): its
+/// help, and the hint that names the setting when an input exceeds a limit.
 enum DecodeLimitSetting {
-    /// The settings by name, with the limit each one changes.
-    static var keys: [(name: String, limit: WritableKeyPath<DecodeLimits, Int>, what: String)] {
-        [
-            ("width", \.maxWidth, "pixels per row"),
-            ("height", \.maxHeight, "rows"),
-            ("pixels", \.maxPixels, "width x height"),
-            ("frames", \.maxFrames, "animation frames"),
-            ("decoded-bytes", \.maxDecodedBytes, "RGBA bytes of all frames together"),
-            ("input-bytes", \.maxInputBytes, "file size"),
-            ("scans", \.maxScans, "progressive JPEG scans"),
-            ("document-bytes", \.maxDocumentBytes, "Lottie JSON bytes, after inflating a TGS file"),
-            ("draws", \.maxDrawsPerFrame, "vector shapes drawn per frame"),
-            ("drawing-work", \.maxDrawingWork, "vector shapes x frames x pixels at one size"),
-        ]
-    }
-
-    /// One line per setting for `--help`, with its default.
+    /// One entry per key for `--help`, with its default.
     static var help: String {
-        keys.map { "\($0.name) (\($0.what), default \(DecodeLimits.default[keyPath: $0.limit]))" }.joined(
-            separator: ", ")
-    }
-
-    /// The default limits changed by `settings` (each `KEY=VALUE`, VALUE a positive integer).
-    /// - Throws: a message naming the setting that cannot be understood.
-    static func limits(from settings: [String]) throws(SettingError) -> DecodeLimits {
-        var limits = DecodeLimits.default
-        for setting in settings {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let key = keys.first(where: { $0.name == parts[0] }) else {
-                throw SettingError(
-                    message:
-                        "--limit \(setting): use KEY=VALUE with KEY one of \(keys.map(\.name).joined(separator: ", "))")
-            }
-            guard let value = Int(parts[1]), value > 0 else {
-                throw SettingError(message: "--limit \(setting): the value must be a positive whole number")
-            }
-            limits[keyPath: key.limit] = value
+        DecodeLimitKey.allCases.map {
+            "\($0.rawValue) (\($0.counts), default \(DecodeLimits.default[keyPath: $0.limit]))"
         }
-        return limits
-    }
-
-    /// A `--limit` setting could not be understood.
-    struct SettingError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+        .joined(separator: ", ")
     }
 
     /// The setting an exceeded limit's reason is about (from the wording `DecodeLimits` and

@@ -29,8 +29,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Print one JSON document (schema: README, section Lint).")
     var json = false
 
-    @Option(help: ArgumentHelp("Built-in profile to check against.", valueName: "id"))
-    var profile: String = StickerProfile.appleMessages.id
+    @Option(
+        help: ArgumentHelp(
+            "Built-in profile to check against: \(RenditionSettings.profileNames.joined(separator: ", ")); case is ignored.",
+            valueName: "id"))
+    var profile: String = AppleMessages.profileID
 
     @Option(
         name: .customLong("profile-file"),
@@ -68,18 +71,11 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("list-codes"), help: "Print every finding code with its severity and meaning, then exit.")
     var listCodes = false
 
-    @Option(
-        name: .customLong("threads"),
-        help: ArgumentHelp("Files checked in parallel (default: all cores).", valueName: "n"))
-    var threadOption: Int?
-
-    /// The worker threads: --threads, or one per core.
-    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    @OptionGroup var threads: ThreadsOption
 
     func validate() throws {
         if listCodes { return }
         guard !paths.isEmpty else { throw ValidationError("give at least one file or folder to lint") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be positive") }
         _ = try fixKinds()
         if inPlace && output != nil { throw ValidationError("use either -o or --in-place, not both") }
@@ -114,12 +110,9 @@ struct LintCommand: ParsableCommand {
             } catch {
                 throw ValidationError("cannot load profile \(profileFile): \(error)")
             }
-        } else if let builtIn = StickerProfile.builtIn[profile] {
-            chosen = builtIn
         } else {
-            throw ValidationError(
-                "unknown profile '\(profile)'; built in: \(StickerProfile.builtIn.keys.sorted().joined(separator: ", "))"
-            )
+            chosen = try commandLineSetting { () throws(SettingsError) in try RenditionSettings.profile(named: profile)
+            }
         }
         if let maxBytes {
             chosen.maximumBytes = maxBytes
@@ -141,7 +134,8 @@ struct LintCommand: ParsableCommand {
         let files = try expandStickerInputs(paths)
         let linter = StickerLinter(options: LintOptions(profile: profile))
         let json = self.json, verbose = self.verbose
-        let reports = linter.lint(paths: files, threads: threads) { report in
+        let threadCount = try threads.budget().count
+        let reports = linter.lint(paths: files, threads: threadCount) { report in
             if !json { print(LintOutput.human(report, verbose: verbose)) }
         }
 

@@ -50,8 +50,8 @@ struct PackCommand: ParsableCommand {
     @Option(
         name: .customLong("platform"), parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Also build packs for these platforms: whatsapp, signal, telegram, discord, line, or all.", valueName: "id")
-    )
+            "Also build packs for these platforms (repeatable, or comma-separated): \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")), or all. Apple's pack is always built; \(AppleMessages.profileID) (or \(AppleMessages.aliases.joined(separator: ", "))) adds nothing.",
+            valueName: "id"))
     var platforms: [String] = []
 
     @Option(
@@ -60,34 +60,18 @@ struct PackCommand: ParsableCommand {
             "A JSON file describing another platform (same fields as the built-in ones).", valueName: "file"))
     var platformFiles: [String] = []
 
-    @Option(
-        help: ArgumentHelp("First PNG compression level, 0 to 12 (the size ladder may go higher).", valueName: "level"))
-    var compression: Int = PNGEncoder.defaultCompressionLevel
-
-    @Option(name: .customLong("byte-limit"), help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
-    var byteLimit: Int = 500_000
-
-    @Option(name: .customLong("threads"), help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
-    var threadOption: Int?
-
-    /// The worker threads: --threads, or one per core.
-    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    @OptionGroup var compression: CompressionOption
 
     @Option(
-        help: ArgumentHelp(
-            "Build only shard i of n (1-based) of the stickers; run once more without --shard to write the catalog files.",
-            valueName: "i/n"))
-    var shard: String?
+        name: .customLong("byte-limit"),
+        help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
+    var byteLimit: Int = AppleMessages.byteLimit
 
-    @Flag(help: "Rebuild every sticker, even those whose outputs are up to date.")
-    var force = false
+    @OptionGroup var threads: ThreadsOption
 
-    @Option(
-        name: .customLong("log"), help: ArgumentHelp("Per-sticker output: human, jsonl or auto.", valueName: "format"))
-    var logFormat: ResultFormat = .auto
+    @OptionGroup var batch: BatchOptions
 
-    @Flag(inversion: .prefixedNo, help: "Show a progress bar on standard error when it is a terminal.")
-    var progress = true
+    @OptionGroup var console: ConsoleOptions
 
     @Flag(
         help:
@@ -95,28 +79,46 @@ struct PackCommand: ParsableCommand {
     )
     var allowLintErrors = false
 
-    @Flag(help: "Print only failures and the summary.")
-    var quiet = false
-
     func validate() throws {
-        guard (0...12).contains(compression) else { throw ValidationError("--compression must be between 0 and 12") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard byteLimit > 0 else { throw ValidationError("--byte-limit must be positive") }
-        if let shard, Shard(parsing: shard) == nil {
-            throw ValidationError("--shard must look like i/n with 1 <= i <= n")
-        }
         if checkFolder != nil {
             guard source == nil && output == nil else {
                 throw ValidationError("--check takes no source folder and no --output")
             }
-            return
+        } else {
+            guard source != nil else { throw ValidationError("missing the source folder (or --check DIR)") }
+            guard output != nil else { throw ValidationError("missing --output") }
         }
-        guard source != nil else { throw ValidationError("missing the source folder (or --check DIR)") }
-        guard output != nil else { throw ValidationError("missing --output") }
+        _ = try settings()
+    }
+
+    /// The settings the options ask for, the platforms of --platform-file included.
+    func settings() throws(ValidationError) -> RenditionSettings {
+        var settings = RenditionSettings()
+        try compression.apply(to: &settings)
+        settings.threads = try threads.budget()
+        try batch.apply(to: &settings)
+        try commandLineSetting { () throws(SettingsError) in
+            try settings.setAppleByteLimit(byteLimit)
+            try settings.setPlatforms(named: platforms)
+        }
+        for file in platformFiles {
+            let platform: PackPlatform
+            do {
+                platform = try JSONDecoder().decode(
+                    PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                throw ValidationError("\(file): not a valid platform description (\(error))")
+            }
+            if !settings.platforms.contains(where: { $0.id == platform.id }) { settings.platforms.append(platform) }
+        }
+        settings.lintsMasters = true
+        settings.allowsLintErrors = allowLintErrors
+        return settings
     }
 
     func run() throws {
-        let unique = try selectedPlatforms()
+        let settings = try settings()
+        let unique = settings.platforms
         if let checkFolder {
             guard unique.count == 1 else {
                 throw ValidationError("--check needs exactly one --platform (or one --platform-file)")
@@ -135,48 +137,20 @@ struct PackCommand: ParsableCommand {
         guard FileSystem.isDirectory(source) else {
             throw runFailure(FileSystem.exists(source) ? "\(source) is not a folder" : "\(source): no such folder")
         }
-        try build(source: source, output: output, platforms: unique)
+        try build(source: source, output: output, settings: settings)
     }
 
-    func selectedPlatforms() throws -> [PackPlatform] {
-        var selected: [PackPlatform] = []
-        for id in platforms.flatMap({ $0.split(separator: ",").map(String.init) }) {
-            if id == "all" {
-                selected += PackPlatform.builtIn.keys.sorted().map { PackPlatform.builtIn[$0]! }
-            } else if let platform = PackPlatform.builtIn[id.lowercased()] {
-                selected.append(platform)
-            } else {
-                throw ValidationError(PackError.unknownPlatform(id).description)
-            }
-        }
-        for file in platformFiles {
-            do {
-                selected.append(
-                    try JSONDecoder().decode(PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file))))
-            } catch {
-                throw ValidationError("\(file): not a valid platform description (\(error))")
-            }
-        }
-        var unique: [PackPlatform] = []
-        for platform in selected where !unique.contains(where: { $0.id == platform.id }) { unique.append(platform) }
-        return unique
-    }
-
-    func build(source: String, output: String, platforms unique: [PackPlatform]) throws {
+    func build(source: String, output: String, settings: RenditionSettings) throws {
         guard let attempt = BatchAttempt.current else { throw ExitCode(BatchSupervisor.run()) }
-        var options = PackOptions(
-            platforms: unique, threads: threads, compressionLevel: compression, appleByteLimit: byteLimit,
-            incremental: !force, shard: shard.flatMap(Shard.init(parsing:)))
-        options.lintsMasters = true
-        options.allowsLintErrors = allowLintErrors
+        var options = settings.packOptions()
         // Every sticker is built again after a death (those done come from the manifest), and
         // those printed by earlier attempts are not printed again.
         options.supervision = attempt.supervision(firstIndex: 0)
         let builder = PackBuilder(source: source, output: output, options: options)
         let count = (try? StickerInputs.expand([source]).count) ?? 0
         let console = BatchConsole(
-            total: count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
-            resuming: attempt, output: BatchAttempt.output)
+            total: count, format: self.console.logFormat, quiet: self.console.quiet,
+            progress: self.console.progress, started: attempt.started, resuming: attempt, output: BatchAttempt.output)
         let summary: PackSummary
         let counter = ReportCounter(first: 0)
         do {
@@ -198,7 +172,7 @@ struct PackCommand: ParsableCommand {
         for (platform, notes) in summary.platformNotes.sorted(by: { $0.key < $1.key }) {
             for note in notes { console.message("note: \(platform): \(note)") }
         }
-        if !quiet {
+        if !self.console.quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {
                     let kind = pack.animated.map { $0 ? "animated" : "still" } ?? "mixed"

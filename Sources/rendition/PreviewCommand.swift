@@ -42,13 +42,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Most stickers on one page (default: as many as fit in --page-height).", valueName: "n"))
     var stickersPerPage: Int?
 
-    @Option(
-        name: .customLong("threads"),
-        help: ArgumentHelp("Stickers drawn in parallel (default: all cores).", valueName: "n"))
-    var threadOption: Int?
-
-    /// The worker threads: --threads, or one per core.
-    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    @OptionGroup var threads: ThreadsOption
 
     /// The default page height: six cards of 618 px stickers, a PNG any image viewer or
     /// browser opens.
@@ -71,7 +65,6 @@ struct PreviewCommand: ParsableCommand {
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or folder to preview") }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
         guard pageHeight >= 1_000 else { throw ValidationError("--page-height must be at least 1000") }
         if let stickersPerPage, stickersPerPage < 1 { throw ValidationError("--stickers-per-page must be at least 1") }
         guard output.lowercased().hasSuffix(".png") else {
@@ -95,7 +88,7 @@ struct PreviewCommand: ParsableCommand {
         do {
             try sheet.renderPages(
                 paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
-                threads: threads
+                threads: try threads.budget().count
             ) { page in
                 // One page only: the name given; more: numbered pages and an index.
                 let path =

@@ -31,17 +31,14 @@ struct RenderCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; TGS and Lottie become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).",
-            valueName: "format"))
-    var format: OutputFormat = .auto
+            valueName: "format"),
+        completion: .list(RenditionSettings.formatNames))
+    var format: String = OutputFormat.auto.rawValue
 
     @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
     var include3x = false
 
-    @Option(
-        help: ArgumentHelp(
-            "PNG and APNG compression effort, 0 (fastest, largest) to 12 (slowest, smallest); default 6 for PNG, 5 for APNG.",
-            valueName: "level"))
-    var compression: Int?
+    @OptionGroup var compression: CompressionOption
 
     @Flag(
         help: ArgumentHelp(
@@ -56,97 +53,51 @@ struct RenderCommand: ParsableCommand {
             valueName: "ssim"))
     var paletteSimilarity: Double?
 
-    /// The palette settings, when --palette is given.
-    var paletteSettings: PaletteQuantization? {
-        guard palette else { return nil }
-        return PaletteQuantization(minimumSimilarity: paletteSimilarity ?? PaletteQuantization.defaultMinimumSimilarity)
-    }
-
     @Flag(
         help:
             "Also compress each PNG with zlib as Pillow does (level 6, Z_FILTERED) and keep the smaller: no PNG larger than Pillow's of the same pixels, for more than twice the time per still sticker."
     )
     var neverLargerThanZlib = false
 
-    @Option(
-        name: .customLong("threads"),
-        help: ArgumentHelp("Worker threads; stickers are rendered in parallel (default: all cores).", valueName: "n"))
-    var threadOption: Int?
+    @OptionGroup var threads: ThreadsOption
 
-    /// The worker threads: --threads, or one per core.
-    var threads: Int { threadOption ?? ProcessInfo.processInfo.activeProcessorCount }
+    @OptionGroup var batch: BatchOptions
 
-    @Flag(help: "Print only failures and the summary.")
-    var quiet = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Render only shard i of n (1-based, e.g. 2/8): stickers are split by a stable hash of their names, so several machines can share a catalog. auto/n takes i from the array job's index: JOB_COMPLETION_INDEX (Kubernetes), AWS_BATCH_JOB_ARRAY_INDEX or SLURM_ARRAY_TASK_ID (from SLURM_ARRAY_TASK_MIN).",
-            valueName: "i/n"))
-    var shard: String?
-
-    @Option(
-        name: .customLong("limit"),
-        help: ArgumentHelp(
-            "Change a decoding limit, e.g. --limit frames=5000 (repeatable). Inputs over a limit are refused before they are decoded. KEY: \(DecodeLimitSetting.help).",
-            valueName: "key=value"))
-    var limitSettings: [String] = []
-
-    @Flag(help: "Render everything, even stickers whose outputs are up to date in OUTDIR's manifest.")
-    var force = false
-
-    @Option(
-        name: .customLong("log"),
-        help: ArgumentHelp(
-            "Per-sticker output: human lines, jsonl (one JSON object per line), or auto (human on a terminal, jsonl otherwise).",
-            valueName: "format"))
-    var logFormat: ResultFormat = .auto
-
-    @Flag(
-        inversion: .prefixedNo, help: "Show a progress bar with rate and ETA on standard error when it is a terminal.")
-    var progress = true
+    @OptionGroup var console: ConsoleOptions
 
     func validate() throws {
-        guard compression.map({ (0...12).contains($0) }) ?? true else {
-            throw ValidationError("--compression must be between 0 and 12")
-        }
-        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
-        guard palette || paletteSimilarity == nil else { throw ValidationError("--palette-similarity needs --palette") }
-        guard paletteSimilarity.map({ (0...1).contains($0) }) ?? true else {
-            throw ValidationError("--palette-similarity must be between 0 and 1")
-        }
-        if let shard {
-            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch {
-                throw ValidationError(error.description)
+        _ = try settings()
+    }
+
+    /// The settings the options ask for.
+    func settings() throws(ValidationError) -> RenditionSettings {
+        var settings = RenditionSettings()
+        try compression.apply(to: &settings)
+        settings.threads = try threads.budget()
+        try batch.apply(to: &settings)
+        try commandLineSetting { () throws(SettingsError) in try settings.setFormat(named: format) }
+        settings.scales = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
+        settings.neverLargerThanZlib = neverLargerThanZlib
+        if palette {
+            try commandLineSetting { () throws(SettingsError) in try settings.setPalette(similarity: paletteSimilarity)
             }
+        } else if paletteSimilarity != nil {
+            throw ValidationError("--palette-similarity needs --palette")
         }
-        do { _ = try DecodeLimitSetting.limits(from: limitSettings) } catch { throw ValidationError(error.description) }
+        return settings
     }
 
     func run() throws {
         guard let attempt = BatchAttempt.current else { throw ExitCode(BatchSupervisor.run()) }
+        let settings = try settings()
         var files = try expandStickerInputs(inputs)
-        if let shard = try shard.map({ try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {
-            files = shard.stickerFiles(files)
-        }
-        let scales: [StickerScale] = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
-        let limits: DecodeLimits
-        do { limits = try DecodeLimitSetting.limits(from: limitSettings) } catch {
-            throw ValidationError(error.description)
-        }
-        let options = RenderOptions(
-            scales: scales,
-            png: .init(
-                compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, palette: paletteSettings,
-                neverLargerThanZlib: neverLargerThanZlib),
-            limits: limits,
-            format: format, apngCompressionLevel: compression ?? APNGEncoder.defaultCompressionLevel)
+        if let shard = settings.shard { files = shard.stickerFiles(files) }
         let batch = BatchRenderer(
-            renderer: StickerRenderer(options: options), outputDirectory: output,
-            threads: threads, incremental: !force)
+            renderer: StickerRenderer(options: settings.renderOptions()), outputDirectory: output,
+            threads: settings.threads.count, incremental: settings.incremental)
         let console = BatchConsole(
-            total: files.count, format: logFormat, quiet: quiet, progress: progress, started: attempt.started,
-            resuming: attempt, output: BatchAttempt.output)
+            total: files.count, format: self.console.logFormat, quiet: self.console.quiet,
+            progress: self.console.progress, started: attempt.started, resuming: attempt, output: BatchAttempt.output)
         var results: [StickerResult]
         let counter = ReportCounter(first: attempt.reported)
         do {

@@ -70,7 +70,7 @@ struct LintCommandTests {
             (["lint", "x.png", "--fix", "trim"], "--fix needs an output folder"),
             (["lint", "x.png", "--fix", "shrink", "-o", "/tmp"], "unknown fix 'shrink'"),
             (["lint", "x.png", "--fix", "pad", "-o", "/tmp", "--in-place"], "either -o or --in-place"),
-            (["lint", "x.png", "--profile", "myspace"], "unknown profile 'myspace'"),
+            (["lint", "x.png", "--profile", "myspace"], "unknown profile \"myspace\"; known: apple-messages"),
             (["lint", "x.png", "--max-bytes", "0"], "--max-bytes must be positive"),
             (["lint", "x.png", "--frobnicate"], "Unknown option"),
         ])

@@ -48,7 +48,7 @@ struct RunFailureTests {
         Self.expectRunFailure(
             try CommandLineTests.run(["pack", folder + "/no-such-folder", "-o", folder + "/pack"]), "no-such-folder")
         // A wrong command line still exits 2 with the usage.
-        let usage = try CommandLineTests.run(["render", sticker, "-o", folder + "/out", "--threads", "0"])
+        let usage = try CommandLineTests.run(["render", sticker, "-o", folder + "/out", "--threads=-1"])
         #expect(usage.status == 2 && usage.err.contains("Usage:"))
     }
 
