@@ -20,36 +20,34 @@ public func rdn_render_files(
     return reportingErrors(error) { () throws(CFailure) in
         let paths = try CPath.readArray(inputs, count: inputCount, "inputs")
         let output = try CPath.read(outputDir, "output_dir")
-        let settings = try RenderSettings(options)
+        var settings = try RenderSettings(options).settings
         let batchSettings = try BatchSettings(batch)
-        var renderOptions = settings.renderOptions
-        renderOptions.frameThreads = 1  // the batch spreads spare threads over frames itself
-        // As `rendition render --compression`: PNG and APNG only, WebP at its default method,
-        // so the manifest's options fingerprint (and every byte) is the command line's.
-        renderOptions.webp = .lossless
+        try batchSettings.apply(to: &settings)
         let results: [StickerResult]
         do throws(FileError) {
             var files = try StickerInputs.expand(paths)
-            if let shard = batchSettings.shard {
+            if let shard = settings.shard {
                 files = shard.stickerFiles(files)
             }
+            // The batch gives its spare threads to the stickers' frames itself; the options
+            // are `rendition render`'s, so the manifest's fingerprint and every byte are too.
             let batchRenderer = BatchRenderer(
-                renderer: StickerRenderer(options: renderOptions), outputDirectory: output,
-                threads: settings.threads, incremental: !batchSettings.force)
+                renderer: StickerRenderer(options: settings.renderOptions()), outputDirectory: output,
+                threads: settings.threads.count, incremental: settings.incremental)
             let callback = StickerCallback(batchSettings.onSticker, total: files.count)
             results = try batchRenderer.run(inputs: files) { callback.call($0) }
         } catch { throw CFailure(error) }
         guard let outReportJSON else { return }
-        outReportJSON.pointee = try CStrings.report(DirectoryReport.json(results, output: output))
+        outReportJSON.pointee = try CStrings.report(BatchReport(results, output: output).json)
     }
 }
 
-/// A caller's `rdn_batch_options`, checked.
+/// A caller's `rdn_batch_options`, read.
 struct BatchSettings {
     /// Render everything and keep no manifest.
     let force: Bool
-    /// The part of the catalog to render, or nil for all of it.
-    let shard: Shard?
+    /// The 0-based shard index and the shard count, as given.
+    let shard: (index: Int, count: Int)
     /// The callback and its context.
     let onSticker: (function: rdn_sticker_callback, context: UnsafeMutableRawPointer?)?
 
@@ -60,16 +58,16 @@ struct BatchSettings {
             initialiser: "rdn_batch_options_init",
             initialise: { rdn_batch_options_init(&$0) }, empty: rdn_batch_options())
         force = options.force != 0
-        if options.shard_count > 1 || options.shard_index != 0 {
-            guard let shard = Shard(index: Int(options.shard_index), count: Int(options.shard_count)) else {
-                throw .invalidArgument(
-                    "shard_index \(options.shard_index) is not below shard_count \(options.shard_count)")
-            }
-            self.shard = shard
-        } else {
-            shard = nil
-        }
+        shard = (Int(options.shard_index), Int(options.shard_count))
         onSticker = options.on_sticker.map { ($0, options.context) }
+    }
+
+    /// Sets `settings`' force and shard, refusing a shard index not below the count.
+    func apply(to settings: inout RenditionSettings) throws(CFailure) {
+        settings.force = force
+        do throws(SettingsError) { try settings.setShard(index: shard.index, count: shard.count) } catch {
+            throw CFailure(error)
+        }
     }
 }
 
@@ -88,6 +86,6 @@ final class StickerCallback: @unchecked Sendable {
     func call(_ result: StickerResult) {
         guard let target else { return }
         done += 1
-        DirectoryReport.sticker(result).withCString { target.function(target.context, done, total, $0) }
+        StickerRecord(result).json.withCString { target.function(target.context, done, total, $0) }
     }
 }

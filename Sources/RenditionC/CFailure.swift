@@ -32,6 +32,14 @@ struct CFailure: Error {
         self.init(status, error.description)
     }
 
+    /// RDN_ERROR_UNSUPPORTED for an output format Rendition does not write, else
+    /// RDN_ERROR_INVALID_ARGUMENT, with the sentence every face gives for a settings error.
+    init(_ error: SettingsError) {
+        self.init(
+            error.kind == .unsupported ? RDN_ERROR_UNSUPPORTED : RDN_ERROR_INVALID_ARGUMENT,
+            error.message(on: .library))
+    }
+
     /// RDN_ERROR_IO for a file error.
     init(_ error: FileError) {
         self.init(RDN_ERROR_IO, error.description)

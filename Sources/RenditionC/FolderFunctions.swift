@@ -12,19 +12,18 @@ public func rdn_render_directory(
     return reportingErrors(error) { () throws(CFailure) in
         let input = try CPath.read(inputDir, "input_dir")
         let output = try CPath.read(outputDir, "output_dir")
-        let settings = try RenderSettings(options)
-        var renderOptions = settings.renderOptions
-        renderOptions.frameThreads = 1  // the batch spreads spare threads over frames itself
+        let settings = try RenderSettings(options).settings
         let results: [StickerResult]
         do throws(FileError) {
             let files = try StickerInputs.expand([input])
+            // The batch gives its spare threads to the stickers' frames itself.
             let batch = BatchRenderer(
-                renderer: StickerRenderer(options: renderOptions), outputDirectory: output, threads: settings.threads)
+                renderer: StickerRenderer(options: settings.renderOptions()), outputDirectory: output,
+                threads: settings.threads.count, incremental: settings.incremental)
             results = try batch.run(inputs: files)
         } catch { throw CFailure(error) }
         guard let outReportJSON else { return }
-        let report = DirectoryReport.json(results, output: output)
-        outReportJSON.pointee = try CStrings.report(report)
+        outReportJSON.pointee = try CStrings.report(BatchReport(results, output: output).json)
     }
 }
 
@@ -39,27 +38,10 @@ public func rdn_render_pack(
     return reportingErrors(error) { () throws(CFailure) in
         let source = try CPath.read(sourceDir, "source_dir")
         let output = try CPath.read(outputDir, "output_dir")
-        let platformIDs = PackPlatform.builtIn.keys.sorted()
-        let settings = try RenderSettings(
-            options, profiles: [RenderSettings.defaultProfile] + platformIDs + ["all"], lists: true)
+        let settings = try RenderSettings(options, for: .packs).settings
         guard FileSystem.isDirectory(source) else { throw CFailure(RDN_ERROR_IO, "\(source) is not a folder") }
-        var platforms: [PackPlatform] = []
-        for profile in settings.profile.split(separator: ",").map(String.init) {
-            let named: [PackPlatform] =
-                switch profile {
-                case RenderSettings.defaultProfile: []
-                case "all": platformIDs.compactMap { PackPlatform.builtIn[$0] }
-                default: PackPlatform.builtIn[profile].map { [$0] } ?? []
-                }
-            for platform in named where !platforms.contains(where: { $0.id == platform.id }) {
-                platforms.append(platform)
-            }
-        }
-        let packOptions = PackOptions(
-            platforms: platforms, threads: settings.threads,
-            compressionLevel: settings.renderOptions.png.compressionLevel)
         do throws(PackError) {
-            _ = try PackBuilder(source: source, output: output, options: packOptions).build()
+            _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
         } catch {
             switch error {
             case .file(let fileError): throw CFailure(fileError)
@@ -85,9 +67,10 @@ public func rdn_lint_bytes(
     return reportingErrors(error) { () throws(CFailure) in
         let outJSON = try required(outJSON, "out_json")
         guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
-        let profileID = try RenderSettings.profile(profile, accepted: StickerProfile.builtIn.keys.sorted())
-        guard let stickerProfile = StickerProfile.builtIn[profileID] else {
-            throw .invalidArgument("unknown profile \"\(profileID)\"")
+        let profileName = try RenderSettings.profileName(profile)
+        let stickerProfile: StickerProfile
+        do throws(SettingsError) { stickerProfile = try RenditionSettings.profile(named: profileName) } catch {
+            throw CFailure(error)
         }
         var path = "sticker"
         if let name {
@@ -130,47 +113,5 @@ enum CPath {
             paths.append(try read(pointer[index], "\(name)[\(index)]"))
         }
         return paths
-    }
-}
-
-/// The JSON report of `rdn_render_directory` and `rdn_render_files`.
-enum DirectoryReport {
-    /// `{"total":…,"rendered":…,"skipped":…,"failed":…,"output":…,"stickers":[…]}`.
-    static func json(_ results: [StickerResult], output: String) -> String {
-        let failed = results.filter(\.failed).count
-        let skipped = results.filter(\.skipped).count
-        return JSONText.object([
-            ("total", String(results.count)), ("rendered", String(results.count - failed - skipped)),
-            ("skipped", String(skipped)), ("failed", String(failed)), ("output", JSONText.string(output)),
-            ("stickers", JSONText.array(results.map(sticker))),
-        ])
-    }
-
-    /// One sticker's entry: `{"name":…,"input":…,"status":…,"outputs":[…],"error"?}`.
-    static func sticker(_ result: StickerResult) -> String {
-        var members: [(String, String)] = [
-            ("name", JSONText.string(result.name)), ("input", JSONText.string(result.inputPath)),
-        ]
-        switch result.outcome {
-        case .success(let written):
-            members.append(("status", JSONText.string(result.skipped ? "up-to-date" : "ok")))
-            members.append(
-                (
-                    "outputs",
-                    JSONText.array(
-                        written.map { output in
-                            JSONText.object([
-                                ("scale", String(output.scale.rawValue)), ("width", String(output.width)),
-                                ("height", String(output.height)), ("bytes", String(output.byteCount)),
-                                ("path", JSONText.string(output.path)),
-                            ])
-                        })
-                ))
-        case .failure(let error):
-            members.append(("status", JSONText.string("failed")))
-            members.append(("outputs", "[]"))
-            members.append(("error", JSONText.string(error.description)))
-        }
-        return JSONText.object(members)
     }
 }

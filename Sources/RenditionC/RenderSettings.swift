@@ -1,34 +1,40 @@
 import CRendition
-import Glibc
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
 
-/// A caller's `rdn_render_options`, checked and translated into the engine's settings.
+/// A caller's `rdn_render_options`, read into `RenditionSettings`: the settings every face
+/// shares, checked by the same rules and refused with the same sentences.
 struct RenderSettings {
-    /// The profile identifier this version knows.
-    static let defaultProfile = StickerProfile.appleMessages.id
     /// `max_output_pixels` when the caller leaves it 0.
     static let defaultMaxOutputPixels = 40_000_000
 
-    /// Scales, encoder settings and output format for `StickerRenderer` and the encoders
-    /// (`frameThreads` already set from `threads`).
-    let renderOptions: RenderOptions
-    /// Worker threads, at least 1.
-    let threads: Int
+    /// What a function does with the options' profile.
+    enum ProfileUse {
+        /// Renders stickers on their own: only Apple Messages (under any of its names).
+        case stickers
+        /// Builds packs: Apple's and those of the platforms the profile names (a
+        /// comma-separated list, `all`, or Apple Messages for Apple's only).
+        case packs
+    }
+
+    /// The settings the options ask for.
+    let settings: RenditionSettings
     /// Most pixels in an image made by resize or render.
     let maxOutputPixels: Int
 
-    /// The profile named by the options (`defaultProfile` for NULL), one of the accepted ones.
-    let profile: String
+    /// Worker threads, at least 1.
+    var threads: Int { settings.threads.count }
 
-    /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`. `profiles` are
-    /// the profile names the calling function accepts; with `lists`, also a comma-separated
-    /// list of them (kept as it is in `profile`).
-    init(
-        _ pointer: UnsafePointer<rdn_render_options>?, profiles: [String] = [RenderSettings.defaultProfile],
-        lists: Bool = false
-    ) throws(CFailure) {
+    /// Scales, encoder settings and output format for rendering one sticker, whose frames
+    /// get every thread.
+    var renderOptions: RenderOptions {
+        settings.renderOptions(frameThreads: settings.threads.frameThreads(forBatchOf: 1))
+    }
+
+    /// Reads `pointer`; NULL means the defaults of `rdn_render_options_init`. `use` says which
+    /// profiles the calling function takes.
+    init(_ pointer: UnsafePointer<rdn_render_options>?, for use: ProfileUse = .stickers) throws(CFailure) {
         let options = try SizedStruct.read(
             pointer, name: "options", described: "options", type: "rdn_render_options",
             initialiser: "rdn_render_options_init",
@@ -37,60 +43,45 @@ struct RenderSettings {
             throw .invalidArgument(
                 "filter \(options.filter.rawValue) is unknown; this version has RDN_FILTER_LANCZOS3 (0)")
         }
-        let format = try Self.outputFormat(options.format)
-        guard options.compression >= -1 && options.compression <= 12 else {
-            throw .invalidArgument("compression \(options.compression) is outside -1...12")
-        }
-        profile = try Self.profile(options.profile, accepted: profiles, lists: lists)
-        let scales = try Self.scales(options.scales)
-        threads = options.threads == 0 ? Self.processorCount : Int(options.threads)
+        let formatName = try Self.formatName(options.format)
+        let profile = try Self.profileName(options.profile)
+        var settings = RenditionSettings()
+        do throws(SettingsError) {
+            try settings.setFormat(named: formatName)
+            // -1 is C's "not given".
+            try settings.setCompression(options.compression == -1 ? nil : Int(options.compression))
+            switch use {
+            case .stickers: try RenditionSettings.requireAppleProfile(named: profile)
+            case .packs: try settings.setPlatforms(named: [profile])
+            }
+            try settings.setThreads(Int(options.threads))
+        } catch { throw CFailure(error) }
+        settings.scales = try Self.scales(options.scales)
+        self.settings = settings
         maxOutputPixels =
             options.max_output_pixels == 0 ? Self.defaultMaxOutputPixels : Int(clamping: options.max_output_pixels)
-
-        var png = PNGEncoder.Options()
-        var webp = WebPEncoder.Options.lossless
-        var apngLevel = APNGEncoder.defaultCompressionLevel
-        if options.compression >= 0 {
-            png.compressionLevel = Int(options.compression)
-            apngLevel = Int(options.compression)
-            webp.method = Int(options.compression) / 2
-        }
-        renderOptions = RenderOptions(
-            scales: scales, png: png, format: format, frameThreads: threads, webp: webp,
-            apngCompressionLevel: apngLevel)
     }
 
-    /// The profile name at `pointer` (`defaultProfile` for NULL), or RDN_ERROR_INVALID_ARGUMENT
-    /// when it is not UTF-8 or not one of `accepted`.
-    static func profile(_ pointer: UnsafePointer<CChar>?, accepted: [String], lists: Bool = false) throws(CFailure)
-        -> String
-    {
-        guard let pointer else { return defaultProfile }
+    /// The profile name at `pointer` (Apple Messages for NULL), or RDN_ERROR_INVALID_ARGUMENT
+    /// when it is not UTF-8.
+    static func profileName(_ pointer: UnsafePointer<CChar>?) throws(CFailure) -> String {
+        guard let pointer else { return AppleMessages.profileID }
         guard let name = String(validatingCString: pointer) else { throw .invalidArgument("profile is not UTF-8") }
-        let names = lists ? name.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [name]
-        for name in names where !accepted.contains(name) {
-            throw .invalidArgument(
-                "unknown profile \"\(name)\"; here: \(accepted.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
         return name
     }
 
-    /// The engine's output format for a C format; JPEG output is unsupported.
-    static func outputFormat(_ format: rdn_format) throws(CFailure) -> OutputFormat {
+    /// The name `RenditionSettings.setFormat(named:)` takes for a C format.
+    static func formatName(_ format: rdn_format) throws(CFailure) -> String {
         switch format {
-        case RDN_FORMAT_AUTO: return .auto
-        case RDN_FORMAT_PNG: return .png
-        case RDN_FORMAT_APNG: return .apng
-        case RDN_FORMAT_GIF: return .gif
-        case RDN_FORMAT_WEBP: return .webp
-        case RDN_FORMAT_JPEG:
-            throw CFailure(
-                RDN_ERROR_UNSUPPORTED,
-                "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF or WebP")
-        case RDN_FORMAT_WEBM: return .webm
-        case RDN_FORMAT_TGS, RDN_FORMAT_LOTTIE:
-            throw CFailure(
-                RDN_ERROR_UNSUPPORTED, "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM")
+        case RDN_FORMAT_AUTO: OutputFormat.auto.rawValue
+        case RDN_FORMAT_PNG: OutputFormat.png.rawValue
+        case RDN_FORMAT_APNG: OutputFormat.apng.rawValue
+        case RDN_FORMAT_GIF: OutputFormat.gif.rawValue
+        case RDN_FORMAT_WEBP: OutputFormat.webp.rawValue
+        case RDN_FORMAT_WEBM: OutputFormat.webm.rawValue
+        case RDN_FORMAT_JPEG: ImageFormat.jpeg.rawValue
+        case RDN_FORMAT_TGS: ImageFormat.tgs.rawValue
+        case RDN_FORMAT_LOTTIE: ImageFormat.lottie.rawValue
         default: throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
         }
     }
@@ -118,9 +109,6 @@ struct RenderSettings {
         if mask & RDN_SCALE_1X != 0 { scales.append(.x1) }
         return scales
     }
-
-    /// Online CPU cores (at least 1), read once: sysconf reads a /sys file on every call.
-    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Throws RDN_ERROR_LIMIT_EXCEEDED when a `width` x `height` output is over `maxOutputPixels`.
     func checkOutputSize(width: Int, height: Int) throws(CFailure) {

@@ -149,7 +149,7 @@ struct BatchFunctionTests {
         #expect(report == nil)
         // No inputs: the folder is made, and the report is empty.
         expectOK { rdn_render_files(nil, 0, output + "/empty", nil, nil, &report, $0) }
-        #expect(report.map { String(cString: $0) }?.hasPrefix("{\"total\":0,") == true)
+        #expect(report.map { String(cString: $0) }?.hasPrefix("{\"failed\":0,") == true)
         rdn_string_free(report)
         #expect(FileManager.default.fileExists(atPath: output + "/empty"))
     }

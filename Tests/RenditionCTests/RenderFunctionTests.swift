@@ -193,8 +193,8 @@ struct RenderFunctionTests {
         #expect(array == nil && count == 0)
         let invalid: [(String, rdn_render_options)] = [
             ("filter 3 is unknown", renderOptions { $0.filter = rdn_filter(rawValue: 3) }),
-            ("compression 13 is outside", renderOptions { $0.compression = 13 }),
-            ("compression -2 is outside", renderOptions { $0.compression = -2 }),
+            ("compression must be between 0 and 12, not 13", renderOptions { $0.compression = 13 }),
+            ("compression must be between 0 and 12, not -2", renderOptions { $0.compression = -2 }),
             ("format 9 is not an rdn_format", renderOptions { $0.format = rdn_format(rawValue: 9) }),
             ("scales 0x8 has bits", renderOptions { $0.scales = 8 }),
         ]
@@ -205,7 +205,7 @@ struct RenderFunctionTests {
         }
         "whatsapp".withCString { name in
             var options = renderOptions { $0.profile = name }
-            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "unknown profile \"whatsapp\"") {
+            expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "profile \"whatsapp\" is for packs only") {
                 rdn_render(image, &options, &array, &count, $0)
             }
         }

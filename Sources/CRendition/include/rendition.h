@@ -316,24 +316,27 @@ typedef struct rdn_render_options {
     rdn_filter filter;
     /** Output container; default RDN_FORMAT_AUTO (the source's own format). */
     rdn_format format;
-    /** Compression effort 0 (fastest) to 12 (smallest), or -1 for the default. PNG and APNG:
-     *  the deflate level (default 6). WebP (lossless): libwebp's method, effort / 2 (default
-     *  method 4). GIF: ignored. */
+    /** Compression effort 0 (fastest) to 12 (smallest), or -1 for the defaults, exactly as
+     *  `rendition render --compression`: the PNG and APNG deflate level (defaults 6 and 5) and
+     *  libwebp's method for lossless WebP, effort / 2 (default method 4); GIF and WebM ignore
+     *  it. rdn_render_pack starts its size ladder there (default 6). Any other value:
+     *  RDN_ERROR_INVALID_ARGUMENT. */
     int32_t compression;
-    /** The platform (UTF-8 identifier); NULL means "apple-messages": @3x masters, @2x and @1x
-     *  renditions. rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory
-     *  accept only "apple-messages"; rdn_render_pack also accepts "whatsapp", "signal",
-     *  "telegram", "telegram-emoji", "discord", "line" (that platform's pack besides the Apple
-     *  one), "all", and
-     *  a comma-separated list of these ("whatsapp,signal").
+    /** The platform (UTF-8 identifier, case ignored); NULL means "apple-messages" (also
+     *  called "imessage", "messages" or "apple"): @3x masters, @2x and @1x renditions.
+     *  rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory accept only
+     *  Apple Messages; rdn_render_pack also accepts "whatsapp", "signal", "telegram",
+     *  "telegram-emoji", "discord", "line" (that platform's pack besides the Apple one), "all",
+     *  and a comma-separated list of these ("whatsapp,signal"), as `rendition pack --platform`.
      *  Any other name: RDN_ERROR_INVALID_ARGUMENT. */
     const char *profile;
     /** Which renditions rdn_render makes: RDN_SCALE_* bits; 0 means the profile's set
      *  (RDN_SCALE_2X | RDN_SCALE_1X). Renditions come highest scale first. */
     uint32_t scales;
     /** Threads to use: animation frames resampled in parallel by rdn_render and
-     *  rdn_image_resize, stickers in parallel by the folder renderers. 0 means one per CPU
-     *  core. Output bytes never depend on it. */
+     *  rdn_image_resize, stickers in parallel by the folder renderers (which give the spare
+     *  threads to each sticker's frames when there are fewer stickers than threads). 0 means
+     *  one per CPU core, as `--threads 0`. Output bytes never depend on it. */
     uint32_t threads;
     /** Most pixels (width x height) in any image rdn_image_resize or rdn_render makes;
      *  0 means 40,000,000. */
@@ -423,9 +426,10 @@ void rdn_string_free(char *string);
  *
  * bytes, length  the file (read during the call only).
  * name      the file name reported as the entry's "path" (NULL: "sticker").
- * profile   lint profile identifier: NULL or "apple-messages", or another platform's
- *           ("whatsapp", "signal", "telegram", "discord", "line"); an unknown one gives
- *           RDN_ERROR_INVALID_ARGUMENT.
+ * profile   lint profile identifier, case ignored, as `rendition lint --profile`: NULL or
+ *           "apple-messages" (also "imessage", "messages", "apple"), or another platform's
+ *           ("whatsapp", "signal", "telegram", "telegram-emoji", "discord", "line"); an
+ *           unknown one gives RDN_ERROR_INVALID_ARGUMENT.
  * out_json  receives a UTF-8 JSON string, freed with rdn_string_free.
  */
 rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name, const char *profile,
@@ -440,10 +444,13 @@ rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name,
  * call still returns RDN_OK.
  *
  * out_report_json  receives (unless NULL) a UTF-8 JSON object, freed with rdn_string_free:
- *   {"total":N,"rendered":N,"skipped":N,"failed":N,"output":DIR,
- *    "stickers":[{"name":…,"input":…,"status":"ok"|"up-to-date"|"failed",
- *                 "outputs":[{"scale":2,"width":412,"height":412,"bytes":8787,"path":…}],
- *                 "error":…}]}   ("error" only for failed stickers).
+ *   {"failed":N,"output":DIR,"rendered":N,"skipped":N,
+ *    "stickers":[{"error":…,"input":…,"master":{"height":618,"width":618},"name":…,
+ *                 "outputs":[{"bytes":8787,"height":412,"path":…,"scale":2,"width":412}],
+ *                 "status":"ok"|"up-to-date"|"failed"}],"total":N}
+ *   (keys sorted; "error" only for failed stickers, whose "outputs" is empty; "master" only
+ *   when the master was decoded). Each sticker entry is a `rendition render --log jsonl`
+ *   sticker line without its progress members (event, done, total, rate, eta_s).
  *
  * Fails with RDN_ERROR_IO when `input_dir` cannot be read or `output_dir` created.
  */
@@ -458,7 +465,7 @@ rdn_status rdn_render_directory(const char *input_dir, const char *output_dir, c
  * context       the batch options' `context`, as given.
  * done, total   stickers done so far (this one included) and stickers in the batch.
  * sticker_json  this sticker's entry of the report (see rdn_render_directory):
- *               {"name":…,"input":…,"status":"ok"|"up-to-date"|"failed","outputs":[…],"error"?},
+ *               {"input":…,"master"?:{…},"name":…,"outputs":[…],"status":…,"error"?},
  *               UTF-8, owned by the library and valid only during the call.
  */
 typedef void (*rdn_sticker_callback)(void *context, size_t done, size_t total, const char *sticker_json);
@@ -493,9 +500,8 @@ void rdn_batch_options_init(rdn_batch_options *options);
  * Renders stickers into `output_dir` exactly like `rendition render INPUT... -o OUTPUT_DIR`:
  * the same file names, atomic writes, manifest and skipping of up-to-date stickers, the same
  * bytes. `inputs` are files or folders (searched recursively as in rdn_render_directory), in
- * order; two inputs with the same sticker name fail the later one. As with `--compression`,
- * options->compression sets the PNG and APNG level only (WebP keeps its default method), so
- * that the manifest and the bytes are the command line's. Several processes may
+ * order; two inputs with the same sticker name fail the later one. Every option means what the
+ * command line's does, so the manifest and the bytes are the command line's. Several processes may
  * render into the same folder at once (shards of a job array, workers of a cluster): the
  * manifest lines of all of them are kept, and leftover temporary files of killed writers are
  * removed only by a batch that finds no other writer at work.
@@ -544,8 +550,10 @@ rdn_status rdn_list_stickers(const char *const *inputs, size_t input_count, uint
  * iMessage app icon set), the flat @3x/@2x/@1x renditions, other platforms' packs when
  * `options->profile` names them, every file fitted under its byte limit, and pack-report.json.
  * The source folder may hold a pack.json or pack.yaml (order, names, accessibility labels,
- * size class, icon; see the README). Uses options->threads and options->compression (the
- * first PNG level of the size-fitting ladder); re-runs skip stickers that are up to date.
+ * size class, icon; see the README). Uses options->threads and options->compression (where
+ * the size-fitting ladder starts); re-runs skip stickers that are up to date. Each master is
+ * linted first, as `rendition pack` does: one lint rejects (too small, empty, opaque, on an
+ * opaque background) is not packed and its entry is "failed" with the findings in "error".
  * A sticker that fails is reported and the others go on: the call still returns RDN_OK.
  *
  * out_report_json  receives (unless NULL) the contents of pack-report.json, freed with
