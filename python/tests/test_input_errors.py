@@ -82,7 +82,7 @@ def test_negative_limits_are_refused() -> None:
     assert isinstance(caught.value, rendition.InvalidArgumentError)
     with pytest.raises(rendition.InvalidArgumentError, match=r"max_output_pixels=-5 is negative"):
         rendition.render(STICKER, max_output_pixels=-5)
-    with pytest.raises(rendition.InvalidArgumentError, match=r"threads=-1 is negative"):
+    with pytest.raises(rendition.InvalidArgumentError, match=r"threads must be 0 \(one per core\) or more, not -1"):
         rendition.render(STICKER, threads=-1)
     with pytest.raises(rendition.InvalidArgumentError, match="more than the largest value"):
         rendition.Image.decode(data, max_pixels=2**64)

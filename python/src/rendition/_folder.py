@@ -28,7 +28,8 @@ class OutputFile:
 
 @dataclass(frozen=True)
 class StickerResult:
-    """What happened to one sticker.
+    """What happened to one sticker: the library's sticker record (the keys of a
+    `rendition render --log jsonl` sticker line, less the progress figures).
 
     Attributes:
         name: the sticker's name (file name without extension and @3x).
@@ -37,6 +38,8 @@ class StickerResult:
             current) or "failed".
         outputs: the files, @3x/@2x/@1x order; empty when failed.
         error: why it failed, else None.
+        master: the master's (width, height) when it was decoded (not for a sticker found up
+            to date or one that failed), else None.
     """
 
     name: str
@@ -44,6 +47,7 @@ class StickerResult:
     status: str
     outputs: list[OutputFile] = field(default_factory=list)
     error: Optional[str] = None
+    master: Optional[tuple[int, int]] = None
 
     @property
     def ok(self) -> bool:
@@ -53,15 +57,19 @@ class StickerResult:
     @classmethod
     def from_json(cls, entry: dict[str, Any]) -> "StickerResult":
         """Reads one entry of the library's report."""
+        master = entry.get("master")
         return cls(name=entry["name"], input=entry["input"], status=entry["status"],
                    outputs=[OutputFile(o["scale"], o["width"], o["height"], o["bytes"], o["path"])
                             for o in entry.get("outputs", [])],
-                   error=entry.get("error"))
+                   error=entry.get("error"),
+                   master=(master["width"], master["height"]) if master is not None else None)
 
     def to_json(self) -> dict[str, Any]:
         """The entry as the library writes it."""
         entry: dict[str, Any] = {"name": self.name, "input": self.input, "status": self.status,
                                  "outputs": [vars(o).copy() for o in self.outputs]}
+        if self.master is not None:
+            entry["master"] = {"width": self.master[0], "height": self.master[1]}
         if self.error is not None:
             entry["error"] = self.error
         return entry
@@ -112,24 +120,24 @@ ProgressCallback = Callable[[int, int, StickerResult], Any]
 
 
 def parse_shard(shard: Union[None, str, tuple[int, int]]) -> tuple[int, int]:
-    """(0-based index, count) from "i/n" (1-based, as `rendition render --shard`) or a
-    (index, count) tuple (0-based); (0, 0) for None."""
+    """(0-based index, count) from "i/n" (1-based, as `rendition render --shard i/n`) or a
+    (index, count) tuple (0-based, as rdn_batch_options); (0, 0) for None. `auto/n` is the
+    command line's: a Python program reads its array index itself and passes "i/n"."""
     if shard is None:
         return 0, 0
     if isinstance(shard, str):
         parts = shard.split("/")
-        try:
-            index, count = int(parts[0]) - 1, int(parts[1])
-            if len(parts) != 2:
-                raise ValueError
-        except (ValueError, IndexError):
+        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts) or \
+                not 1 <= int(parts[0]) <= int(parts[1]):
             raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT",
-                                       f"shard must look like i/n with 1 <= i <= n, not {shard!r}") from None
-    else:
-        index, count = shard
-    if not (count >= 1 and 0 <= index < count):
-        wanted = "i/n with 1 <= i <= n" if isinstance(shard, str) else "(index, count) with 0 <= index < count"
-        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT", f"shard must be {wanted}, not {shard!r}")
+                                       f'shard must look like i/n with 1 <= i <= n (e.g. 1/4), not "{shard}"')
+        return int(parts[0]) - 1, int(parts[1])
+    index, count = shard
+    # The library refuses an index not below the count (RenditionSettings); ctypes' uint32_t
+    # fields could not hold a negative one.
+    if index < 0 or count < 0:
+        raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                   f"shard must be (index, count) with 0 <= index < count, not {shard!r}")
     return index, count
 
 
@@ -161,7 +169,7 @@ def render_files(inputs: Iterable[PathLike], out: PathLike, *, threads: Optional
     paths = [os.fsencode(p) for p in inputs]
     output = os.fspath(out)
     options = _native.render_options(format=format, compression=compression,
-                                     scales=(3, 2, 1) if include_3x else (2, 1), threads=threads or 0)
+                                     scales=(3, 2, 1) if include_3x else (2, 1), threads=threads)
     batch = _native.BatchOptions()
     lib.rdn_batch_options_init(ctypes.byref(batch))
     batch.force = 1 if force else 0
@@ -240,13 +248,13 @@ def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threa
         src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp), a file, or a
             list of them.
         out: the output folder (created if missing).
-        threads: stickers rendered in parallel (None: one per core), as `--threads`.
+        threads: stickers rendered in parallel (None or 0: one per core), as `--threads`.
         shard: only part of the catalog: "i/n" (1-based, as `--shard`) or (index, count) 0-based.
         progress: called as progress(done, total, StickerResult) once per sticker, in input
             order; or a tqdm bar, advanced by one per sticker (its total set).
         format: None/"auto", "png", "apng", "gif" or "webp", as `--format`.
-        compression: 0-12, as `--compression`: the PNG and APNG level (WebP keeps its default
-            method, unlike `render`, where WebP's method is level // 2).
+        compression: 0-12, as `--compression`: the PNG and APNG deflate level and libwebp's
+            method (level // 2) for WebP; None for the defaults.
         include_3x: also write NAME@3x.png, as `--include-3x`.
         force: render even up-to-date stickers and keep no manifest, as `--force`.
 
@@ -281,14 +289,19 @@ def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]
          threads: Optional[int] = None, compression: Optional[int] = None) -> PackReport:
     """Builds a sticker pack like `rendition pack SRC -o OUT --platform ...`.
 
+    As there, each master is linted first, and one lint rejects (too small, empty, opaque, on
+    an opaque background) fails with the lint findings in its entry instead of being packed.
+
     Args:
         src: a folder of @3x masters (with an optional pack.json or pack.yaml).
         out: the output folder: Stickers.xcstickers, the flat renditions, one folder per
             platform, pack-report.json.
         platforms: None (the Apple pack only), "all", a platform id ("whatsapp", "signal",
-            "telegram", "telegram-emoji", "discord", "line") or a list of them.
-        threads: stickers in parallel (None: one per core).
-        compression: the first PNG level of the size-fitting ladder (0-12).
+            "telegram", "telegram-emoji", "discord", "line"), a comma-separated list or a list
+            of them; case is ignored, and Apple Messages under any of its names
+            ("apple-messages", "imessage", "messages", "apple") adds nothing.
+        threads: stickers in parallel (None or 0: one per core).
+        compression: where the size-fitting ladder starts (0-12), as `--compression`.
     """
     if platforms is None:
         profile = None
@@ -296,7 +309,7 @@ def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]
         profile = platforms
     else:
         profile = ",".join(platforms) if platforms else None
-    options = _native.render_options(profile=profile, compression=compression, threads=threads or 0)
+    options = _native.render_options(profile=profile, compression=compression, threads=threads)
     report = ctypes.c_void_p()
     call(lib.rdn_render_pack, os.fsencode(src), os.fsencode(out), ctypes.byref(options), ctypes.byref(report))
     document = json.loads(take_string(report) or "{}")

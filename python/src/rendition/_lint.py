@@ -11,10 +11,6 @@ from typing import Any, Optional
 from ._image import Image, Source, read_file
 from ._native import call, lib, take_string
 
-#: Other names accepted for profiles.
-PROFILE_ALIASES = {"imessage": "apple-messages", "messages": "apple-messages", "apple": "apple-messages"}
-
-
 @dataclass(frozen=True)
 class Finding:
     """One problem found in a file.
@@ -115,8 +111,9 @@ def lint(src: Source, profile: str = "apple-messages", name: Optional[str] = Non
     Args:
         src: a path, file bytes, an RGBA array, a Pillow image or an `Image` (pixels are
             checked as the PNG Rendition would write).
-        profile: "apple-messages" (also "imessage"), "whatsapp", "signal", "telegram",
-            "discord" or "line".
+        profile: "apple-messages" (also "imessage", "messages" or "apple"), "whatsapp",
+            "signal", "telegram", "telegram-emoji", "discord" or "line"; case is ignored (the
+            library resolves the names, as `rendition lint --profile` does).
         name: the path reported for the file (default: the path given, else "sticker").
 
     A file with problems, even an undecodable one (code "unreadable"), gives a report, not an
@@ -135,8 +132,7 @@ def lint(src: Source, profile: str = "apple-messages", name: Optional[str] = Non
         finally:
             if image is not src:
                 image.close()
-    profile_id = PROFILE_ALIASES.get(profile, profile)
     text = ctypes.c_void_p()
-    call(lib.rdn_lint_bytes, data, len(data), name.encode() if name is not None else None, profile_id.encode(),
+    call(lib.rdn_lint_bytes, data, len(data), name.encode() if name is not None else None, profile.encode(),
          ctypes.byref(text))
     return Report.from_document(json.loads(take_string(text) or "{}"))

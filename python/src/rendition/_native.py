@@ -285,20 +285,50 @@ def limits(keywords: dict[str, Any], caller: str) -> Limits:
     return caps
 
 
+#: The output formats every face takes (`rendition render --format`, rdn_render_options.format);
+#: the other rdn_format names (jpeg, tgs, lottie) are source formats, refused by the library
+#: with UnsupportedError.
+OUTPUT_FORMATS: tuple[str, ...] = ("auto", "png", "apng", "gif", "webp", "webm")
+
+#: The compression efforts every face takes (RenditionSettings.compressionRange).
+COMPRESSION_RANGE = range(0, 13)
+
+
+def _whole_number(name: str, value: Any) -> int:
+    """`value` checked as a whole number for the keyword `name` (InvalidKeywordError, a
+    TypeError, otherwise)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        from ._errors import InvalidKeywordError
+        raise InvalidKeywordError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                  f"{name} must be a whole number, not {type(value).__name__} {value!r}")
+    return value
+
+
 def render_options(format: Optional[str] = None, compression: Optional[int] = None, profile: Optional[str] = None,
                    scales: Optional[tuple[int, ...]] = None, threads: Optional[int] = None,
                    max_output_pixels: Optional[int] = None) -> RenderOptions:
-    """An rdn_render_options from Python arguments (None: the library's default)."""
+    """An rdn_render_options from Python arguments (None: the library's default).
+
+    Values are checked as the library and the command line check them, with the same
+    sentences (the library's RenditionSettings); those a ctypes field could not hold without
+    wrapping around are refused here, the rest by the library when the options are used."""
     options = RenderOptions()
     lib.rdn_render_options_init(ctypes.byref(options))
     if format is not None:
+        if not isinstance(format, str):
+            from ._errors import InvalidKeywordError
+            raise InvalidKeywordError(1, "RDN_ERROR_INVALID_ARGUMENT",
+                                      f"format must be a string, not {type(format).__name__} {format!r}")
         key = format.lower()
         if key not in FORMATS:
-            from ._errors import InvalidArgumentError
-            raise InvalidArgumentError(1, "RDN_ERROR_INVALID_ARGUMENT",
-                                       f"unknown format {format!r}; here: {', '.join(sorted(FORMATS))}")
-        options.format = FORMATS[key]
+            raise _invalid(f'unknown format "{format}"; known: {", ".join(OUTPUT_FORMATS)}')
+        options.format = FORMATS[key]  # jpeg, tgs and lottie: UnsupportedError from the library
     if compression is not None:
+        # -1 is the C struct's "not given", None here; anything else outside 0...12 is refused
+        # by the library (here when the int32_t field could not hold it).
+        if not -1 < _whole_number("compression", compression) < 2**31:
+            raise _invalid(f"compression must be between {COMPRESSION_RANGE.start} and {COMPRESSION_RANGE.stop - 1}, "
+                           f"not {compression}")
         options.compression = compression
     if profile is not None:
         options.profile = profile.encode()
@@ -313,6 +343,8 @@ def render_options(format: Optional[str] = None, compression: Optional[int] = No
             bits |= SCALE_BITS[scale]
         options.scales = bits
     if threads is not None:
+        if _whole_number("threads", threads) < 0:
+            raise _invalid(f"threads must be 0 (one per core) or more, not {threads}")
         options.threads = _count("threads", threads, 2**32 - 1)
     if max_output_pixels is not None:
         options.max_output_pixels = _count("max_output_pixels", max_output_pixels, 2**64 - 1)

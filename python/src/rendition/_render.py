@@ -100,10 +100,11 @@ def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = 
         format: None or "auto" (the source's own: PNG, APNG, GIF, WebP or WebM; JPEG and
             pixels become PNG; TGS and Lottie APNG, or PNG for one frame), "png" (a still of
             the first frame), "apng", "gif", "webp" or "webm" (VP9 with alpha).
-        compression: 0 (fastest) to 12 (smallest): the PNG/APNG deflate level, the WebP
-            method (level // 2); None for the defaults. As `rendition render --compression`
-            for PNG and APNG.
-        threads: threads for an animation's frames (None: one per core). Bytes never depend on it.
+        compression: 0 (fastest) to 12 (smallest), as `rendition render --compression`: the
+            PNG and APNG deflate level and libwebp's method (level // 2) for WebP; GIF and WebM
+            ignore it. None for the defaults.
+        threads: threads for an animation's frames (None or 0: one per core). Bytes never
+            depend on it.
         max_output_pixels: most pixels in any output (None: 40,000,000).
 
     Raises:
