@@ -16,7 +16,7 @@ func commandLineSetting<T>(_ change: () throws(SettingsError) -> T) throws(Valid
 struct CompressionOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Compression effort, 0 (fastest, largest) to 12 (slowest, smallest): the PNG and APNG deflate level (6 and 5 when not given) and, at level / 2, libwebp's method for WebP (4 when not given); GIF and WebM ignore it. pack starts its size ladder there and may go higher.",
+            "Compression effort, 0 (fastest, largest) to 12 (slowest, smallest): the PNG and APNG deflate level (6 and 5 when not given) and, at level / 2, libwebp's method for WebP (4 when not given); GIF and WebM ignore it. pack starts the PNG and APNG steps of its size ladder there and may go higher.",
             valueName: "level"))
     var compression: Int?
 

@@ -319,8 +319,8 @@ typedef struct rdn_render_options {
     /** Compression effort 0 (fastest) to 12 (smallest), or -1 for the defaults, exactly as
      *  `rendition render --compression`: the PNG and APNG deflate level (defaults 6 and 5) and
      *  libwebp's method for lossless WebP, effort / 2 (default method 4); GIF and WebM ignore
-     *  it. rdn_render_pack starts its size ladder there (default 6). Any other value:
-     *  RDN_ERROR_INVALID_ARGUMENT. */
+     *  it. rdn_render_pack starts the PNG and APNG steps of its size ladder there (default 6).
+     *  Any other value: RDN_ERROR_INVALID_ARGUMENT. */
     int32_t compression;
     /** The platform (UTF-8 identifier, case ignored); NULL means "apple-messages" (also
      *  called "imessage", "messages" or "apple"): @3x masters, @2x and @1x renditions.
@@ -551,7 +551,7 @@ rdn_status rdn_list_stickers(const char *const *inputs, size_t input_count, uint
  * `options->profile` names them, every file fitted under its byte limit, and pack-report.json.
  * The source folder may hold a pack.json or pack.yaml (order, names, accessibility labels,
  * size class, icon; see the README). Uses options->threads and options->compression (where
- * the size-fitting ladder starts); re-runs skip stickers that are up to date. Each master is
+ * the size-fitting ladder's PNG and APNG steps start); re-runs skip stickers that are up to date. Each master is
  * linted first, as `rendition pack` does: one lint rejects (too small, empty, opaque, on an
  * opaque background) is not packed and its entry is "failed" with the findings in "error".
  * A sticker that fails is reported and the others go on: the call still returns RDN_OK.

@@ -59,7 +59,7 @@ public struct RenditionSettings: Sendable, Equatable {
     /// Sets the compression effort, 0 (fastest, largest) to 12 (slowest, smallest), or nil
     /// for each encoder's default. It is the PNG and APNG deflate level (defaults 6 and 5) and
     /// libwebp's method for lossless WebP, `level / 2` (default 4); GIF and WebM ignore it. A
-    /// pack's size ladder starts at it (default 6) and may go higher.
+    /// pack's size ladder starts its PNG and APNG steps at it (default 6) and may go higher.
     public mutating func setCompression(_ level: Int?) throws(SettingsError) {
         if let level, !Self.compressionRange.contains(level) {
             throw SettingsError(.compression, .outOfRange(value: String(level), expected: "between 0 and 12"))

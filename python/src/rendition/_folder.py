@@ -301,7 +301,8 @@ def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]
             of them; case is ignored, and Apple Messages under any of its names
             ("apple-messages", "imessage", "messages", "apple") adds nothing.
         threads: stickers in parallel (None or 0: one per core).
-        compression: where the size-fitting ladder starts (0-12), as `--compression`.
+        compression: where the size-fitting ladder's PNG and APNG steps start (0-12), as
+            `--compression`.
     """
     if platforms is None:
         profile = None
