@@ -127,7 +127,7 @@ extension StickerProfile {
         sizeClasses: StickerSizeClass.allCases.map {
             ProfileSizeClass(name: $0.rawValue, pixels: $0.masterPixels, points: $0.points)
         },
-        requiresSquare: true, requiresTransparency: true, maximumBytes: 500_000)
+        requiresSquare: true, requiresTransparency: true, maximumBytes: AppleMessages.byteLimit)
 }
 
 extension StickerProfile {

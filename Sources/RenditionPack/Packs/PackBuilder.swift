@@ -35,7 +35,7 @@ public struct PackOptions: Sendable {
     /// Creates options.
     public init(
         platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,
-        appleByteLimit: Int = 500_000, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default
+        appleByteLimit: Int = AppleMessages.byteLimit, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default
     ) {
         self.platforms = platforms
         self.threads = max(1, threads)
@@ -90,7 +90,7 @@ public struct PackBuilder: Sendable {
 
         let manifest = options.incremental ? RenderManifest(directory: output) : nil
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
-        let frameThreads = entries.count < options.threads ? options.threads / max(1, entries.count) : 1
+        let frameThreads = ThreadBudget(options.threads).frameThreads(forBatchOf: entries.count)
         let frozenEntries = entries
         let supervision = options.supervision.map {
             var whole = $0
@@ -228,7 +228,7 @@ public struct PackBuilder: Sendable {
         configuration: PackConfiguration, entries: [Entry], results: [PackStickerResult],
         sizeClass: StickerSizeClass
     ) throws(PackError) -> [String: [String]] {
-        var problems: [String: [String]] = ["apple": []]
+        var problems: [String: [String]] = [AppleMessages.reportKey: []]
         let succeeded = zip(entries, results).filter { if case .success = $1.outcome { true } else { false } }
         let packFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.packName)"
         do {
@@ -251,7 +251,7 @@ public struct PackBuilder: Sendable {
         } catch {
             throw .file(error)
         }
-        if succeeded.isEmpty { problems["apple", default: []].append("no sticker could be built") }
+        if succeeded.isEmpty { problems[AppleMessages.reportKey, default: []].append("no sticker could be built") }
 
         // Icon source: the configured icon, else the first sticker that built.
         let iconPath = configuration.icon.map { "\(source)/\($0)" } ?? succeeded.first?.0.path
@@ -273,7 +273,7 @@ public struct PackBuilder: Sendable {
             } catch let error as PackError {
                 throw error
             } catch {
-                problems["apple", default: []].append("icon \(iconPath): \(error)")
+                problems[AppleMessages.reportKey, default: []].append("icon \(iconPath): \(error)")
             }
         }
         return problems

@@ -19,11 +19,13 @@ struct PackStickerWork {
     var output: String { builder.output }
     var options: PackOptions { builder.options }
 
-    /// What each of the sticker's pipeline targets is for.
+    /// What each of the sticker's pipeline targets is for (a platform by its index in
+    /// `options.platforms`: an enum payload holding a whole platform description confuses
+    /// valgrind's tracking of initialised bytes).
     enum Role {
         case catalog
         case rendition(StickerScale)
-        case platform(PackPlatform)
+        case platform(Int)
     }
 
     func run() -> PackStickerResult {
@@ -53,12 +55,12 @@ struct PackStickerWork {
         var platformBytes: [String: PackStickerResult.PlatformBytes] = [:]
         var problems: [String] = []
         var roles: [Role] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
-        for platform in options.platforms {
+        for (index, platform) in options.platforms.enumerated() {
             if let kept = keptVectorFile(bytes, composition: composition, platform: platform) {
                 files.append(kept.file)
                 platformBytes[platform.id] = kept.bytes
             } else {
-                roles.append(.platform(platform))
+                roles.append(.platform(index))
             }
         }
         let pipeline = StickerPipeline(options: pipelineOptions)
@@ -88,13 +90,14 @@ struct PackStickerWork {
 
         for (role, outcome) in zip(roles, made.outputs) {
             switch (role, outcome) {
-            case (.platform(let platform), .failure(let error)):
-                problems.append("\(platform.name): \(error)")
+            case (.platform(let index), .failure(let error)):
+                problems.append("\(options.platforms[index].name): \(error)")
             case (_, .failure(.overLimit(let error))):
                 return failure("Apple Messages: \(error)")
             case (_, .failure(let error)):
                 return failure("\(error)")
-            case (.platform(let platform), .success(let output)):
+            case (.platform(let index), .success(let output)):
+                let platform = options.platforms[index]
                 let made = platformFile(output, platform: platform, notes: made.notes)
                 files.append(made.file)
                 platformBytes[platform.id] = made.bytes
@@ -164,7 +167,8 @@ struct PackStickerWork {
             return RenditionTarget(
                 label: "Apple Messages \(scale.suffix)", size: .canvas(CanvasRule(mode: .exact, width: side, height: side)),
                 formats: appleFormats, byteLimit: appleLimit)
-        case .platform(let platform):
+        case .platform(let index):
+            let platform = options.platforms[index]
             return RenditionTarget(
                 label: platform.name, size: .canvas(platform.canvas), animatedCanvas: platform.animatedCanvas,
                 formats: .init(still: platform.staticFormat, animated: preferredFirst(platform)),

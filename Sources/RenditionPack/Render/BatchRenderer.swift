@@ -102,8 +102,8 @@ public struct BatchRenderer: Sendable {
         }
         let earlierWithSameName = StickerInputs.earlierInputsWithSameName(inputs)
         // With fewer stickers than threads, the spare threads resample animation frames.
-        let renderer =
-            inputs.count < threads ? self.renderer.withFrameThreads(threads / max(1, inputs.count)) : self.renderer
+        let frameThreads = ThreadBudget(threads).frameThreads(forBatchOf: inputs.count)
+        let renderer = frameThreads > 1 ? self.renderer.withFrameThreads(frameThreads) : self.renderer
         let manifest = incremental ? RenderManifest(directory: outputDirectory) : nil
         let pending = PendingFlush()
         // Runs after the flush below: the manifest is compacted once the files it lists are durable.
