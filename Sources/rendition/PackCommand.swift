@@ -93,10 +93,7 @@ struct PackCommand: ParsableCommand {
 
     /// The settings the options ask for, the platforms of --platform-file included.
     func settings() throws(ValidationError) -> RenditionSettings {
-        var settings = RenditionSettings()
-        try compression.apply(to: &settings)
-        settings.threads = try threads.budget()
-        try batch.apply(to: &settings)
+        var settings = try RenditionSettings.shared(compression: compression, threads: threads, batch: batch)
         try commandLineSetting { () throws(SettingsError) in
             try settings.setAppleByteLimit(byteLimit)
             try settings.setPlatforms(named: platforms)

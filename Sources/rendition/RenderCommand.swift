@@ -71,10 +71,7 @@ struct RenderCommand: ParsableCommand {
 
     /// The settings the options ask for.
     func settings() throws(ValidationError) -> RenditionSettings {
-        var settings = RenditionSettings()
-        try compression.apply(to: &settings)
-        settings.threads = try threads.budget()
-        try batch.apply(to: &settings)
+        var settings = try RenditionSettings.shared(compression: compression, threads: threads, batch: batch)
         try commandLineSetting { () throws(SettingsError) in try settings.setFormat(named: format) }
         settings.scales = include3x ? [.x3, .x2, .x1] : [.x2, .x1]
         settings.neverLargerThanZlib = neverLargerThanZlib

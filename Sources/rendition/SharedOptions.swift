@@ -100,3 +100,17 @@ struct ConsoleOptions: ParsableArguments {
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 }
+
+extension RenditionSettings {
+    /// The settings of the options `render` and `pack` share: compression, threads, and the
+    /// batch options (shard, limits, force).
+    static func shared(compression: CompressionOption, threads: ThreadsOption, batch: BatchOptions)
+        throws(ValidationError) -> RenditionSettings
+    {
+        var settings = RenditionSettings()
+        try compression.apply(to: &settings)
+        settings.threads = try threads.budget()
+        try batch.apply(to: &settings)
+        return settings
+    }
+}

@@ -35,7 +35,8 @@ public struct PackOptions: Sendable {
     /// Creates options.
     public init(
         platforms: [PackPlatform] = [], threads: Int = 1, compressionLevel: Int = PNGEncoder.defaultCompressionLevel,
-        appleByteLimit: Int = AppleMessages.byteLimit, incremental: Bool = true, shard: Shard? = nil, limits: DecodeLimits = .default
+        appleByteLimit: Int = AppleMessages.byteLimit, incremental: Bool = true, shard: Shard? = nil,
+        limits: DecodeLimits = .default
     ) {
         self.platforms = platforms
         self.threads = max(1, threads)
@@ -165,7 +166,8 @@ public struct PackBuilder: Sendable {
             do { files = try StickerInputs.expand([source]) } catch { throw .file(error) }
             let icon = configuration.icon.map { "\(source)/\($0)" }
             let tray = configuration.tray.map { "\(source)/\($0)" }
-            for file in files.sorted() where file != icon && file != tray && !file.contains("/\(PackShardOutputs.folder)/") {
+            for file in files.sorted()
+            where file != icon && file != tray && !file.contains("/\(PackShardOutputs.folder)/") {
                 let name = StickerInputs.stickerName(for: file)
                 entries.append(Entry(path: file, name: name, label: Self.label(for: name), style: defaultStyle))
             }

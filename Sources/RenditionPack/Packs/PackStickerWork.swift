@@ -165,7 +165,8 @@ struct PackStickerWork {
         case .rendition(let scale):
             let side = StickerGeometry.renditionSide(masterSide: side, scale: scale)
             return RenditionTarget(
-                label: "Apple Messages \(scale.suffix)", size: .canvas(CanvasRule(mode: .exact, width: side, height: side)),
+                label: "Apple Messages \(scale.suffix)",
+                size: .canvas(CanvasRule(mode: .exact, width: side, height: side)),
                 formats: appleFormats, byteLimit: appleLimit)
         case .platform(let index):
             let platform = options.platforms[index]

@@ -148,8 +148,10 @@ public struct StickerPipeline: Sendable {
     ) -> [(width: Int, height: Int, members: [Int])] {
         var groups: [(width: Int, height: Int, members: [Int])] = []
         for (index, target) in targets.enumerated() {
-            let size = target.placement(masterWidth: masterWidth, masterHeight: masterHeight, animated: animated(target))
-                .content
+            let size = target.placement(
+                masterWidth: masterWidth, masterHeight: masterHeight, animated: animated(target)
+            )
+            .content
             if let g = groups.firstIndex(where: { $0.width == size.width && $0.height == size.height }) {
                 groups[g].members.append(index)
             } else {

@@ -46,7 +46,9 @@ extension StickerPipeline {
         } else {
             let frames = sink.frames
             let threads = options.frameThreads
-            let stillPNG = !outline.isAnimated && [.png, .apng].contains(stillFormat.resolved(input: inputFormat, animated: false))
+            let stillPNG =
+                !outline.isAnimated
+                && [.png, .apng].contains(stillFormat.resolved(input: inputFormat, animated: false))
             if stillPNG || (outline.isAnimated && wanted.resolved(input: inputFormat, animated: true) == .png) {
                 // Still PNGs one after another, reusing the caller's compressor.
                 let compressor: DeflateCompressor

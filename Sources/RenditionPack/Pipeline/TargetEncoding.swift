@@ -108,7 +108,8 @@ extension StickerPipeline {
             return nil
         }
         guard let repetitions = XcodeStickerCatalog.repetitions(forLoopCount: animation.loopCount) else {
-            notes.append("the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
+            notes.append(
+                "the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
             return nil
         }
         return TargetOutput.SequenceTiming(timing: timing, repetitions: repetitions)

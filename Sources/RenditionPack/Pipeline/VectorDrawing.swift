@@ -50,7 +50,8 @@ extension StickerPipeline {
                 : Animation(still: try composition.frame(0, width: group.width, height: group.height))
             return group.members.map { index in
                 Result { () throws(TargetError) in
-                    try self.make(targets[index], content: content, master: master, input: format, threads: encoderThreads)
+                    try self.make(
+                        targets[index], content: content, master: master, input: format, threads: encoderThreads)
                 }
             }
         }

@@ -23,12 +23,18 @@ struct PackDecodeCountTests {
         func marked(_ raster: Raster, _ k: Int) -> Raster {
             var copy = raster
             let value = [salt.0, salt.1, salt.2, salt.3, salt.4, salt.5][k % 6]
-            copy.bytes.withUnsafeMutableBufferPointer { $0[3] = value; $0[0] = 0; $0[1] = 0; $0[2] = 0 }
+            copy.bytes.withUnsafeMutableBufferPointer {
+                $0[3] = value
+                $0[0] = 0
+                $0[1] = 0
+                $0[2] = 0
+            }
             return copy
         }
         let burger = try Fixtures.raster("stickers/openmoji-618/1F354.png")
         let still = LanczosResampler().resample(burger, width: 408, height: 408)
-        let bee = LanczosResampler().resample(try Fixtures.raster("stickers/openmoji-618/1F41D.png"), width: 300, height: 300)
+        let bee = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F41D.png"), width: 300, height: 300)
         let moving = Animation(
             width: 300, height: 300,
             frames: (0..<6).map { i in
@@ -84,11 +90,13 @@ struct PackDecodeCountTests {
         for sticker in summary.stickers {
             let files = try sticker.outcome.get()
             #expect(files.contains { $0.platform == "whatsapp" }, "\(sticker.name) has no WhatsApp file")
-            #expect(files.contains { $0.path.hasPrefix("Stickers.xcstickers/") }, "\(sticker.name) has no catalog entry")
+            #expect(
+                files.contains { $0.path.hasPrefix("Stickers.xcstickers/") }, "\(sticker.name) has no catalog entry")
         }
         for (name, bytes) in masters.sorted(by: { $0.key < $1.key }) {
             #expect(
-                DecodeCount.count(of: bytes) == Self.decodes(name), "\(name) was decoded \(DecodeCount.count(of: bytes)) times")
+                DecodeCount.count(of: bytes) == Self.decodes(name),
+                "\(name) was decoded \(DecodeCount.count(of: bytes)) times")
         }
         let top = try FileManager.default.contentsOfDirectory(atPath: output)
         #expect(!top.contains(".rendition-stage") && !top.contains(PackShardOutputs.folder), "left behind: \(top)")
@@ -98,7 +106,8 @@ struct PackDecodeCountTests {
         #expect(whatsApp.filter { $0.hasSuffix(".webp") }.count == 4, "\(whatsApp)")
     }
 
-    @Test("shards hand their platform files to the run that writes the packs, which decodes nothing again and cleans up")
+    @Test(
+        "shards hand their platform files to the run that writes the packs, which decodes nothing again and cleans up")
     func shardsDecodeOnce() throws {
         DecodeCount.startRecording()
         let (source, masters) = try Self.makeSource()
@@ -116,7 +125,8 @@ struct PackDecodeCountTests {
         #expect(rebuilt.isEmpty, "rebuilt: \(rebuilt)")
         for (name, bytes) in masters.sorted(by: { $0.key < $1.key }) {
             #expect(
-                DecodeCount.count(of: bytes) == Self.decodes(name), "\(name) was decoded \(DecodeCount.count(of: bytes)) times")
+                DecodeCount.count(of: bytes) == Self.decodes(name),
+                "\(name) was decoded \(DecodeCount.count(of: bytes)) times")
         }
         let top = try FileManager.default.contentsOfDirectory(atPath: output)
         #expect(!top.contains(PackShardOutputs.folder), "left behind: \(top)")
