@@ -49,6 +49,9 @@ public func rdn_render_pack(
             }
         }
         guard let outReportJSON else { return }
+        // The report is the file the builder just wrote: the summary it returns is turned into
+        // those bytes only inside RenditionPack (PackReport is internal to it), so the file is
+        // read back rather than encoded a second way here.
         let report: [UInt8]
         do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch {
             throw CFailure(error)

@@ -155,7 +155,8 @@ struct FolderFunctionTests {
         }
         let text = report.map { String(cString: $0) } ?? ""
         rdn_string_free(report)
-        #expect(text == (try String(contentsOfFile: output + "/pack-report.json", encoding: .utf8)))
+        // Byte for byte (String's == would accept a canonically equivalent text).
+        #expect(Array(text.utf8) == [UInt8](try Data(contentsOf: URL(fileURLWithPath: output + "/pack-report.json"))))
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
         let stickers = parsed["stickers"] as? [[String: Any]] ?? []
         #expect(stickers.count == 6 && stickers.allSatisfy { $0["status"] as? String == "ok" })

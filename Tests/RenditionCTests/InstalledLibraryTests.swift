@@ -224,6 +224,76 @@ struct InstalledLibraryTests {
         #expect(result.stderr.contains("PKG_CONFIG_PATH") && !result.stderr.contains("Traceback"), "\(result.stderr)")
     }
 
+    @Test(
+        "rdn_render_pack, called from C under strace twice into one folder, opens pack-report.json for writing only: its report comes from the build, not the file"
+    )
+    func packReportNotReadBack() throws {
+        let installation = try Installation.shared.get()
+        let strace = "/usr/bin/strace"
+        try #require(
+            FileManager.default.isExecutableFile(atPath: strace), "strace is installed by Scripts/install-dependencies")
+        let folder = try installation.outputFolder("pack-trace")
+        let program = folder + "/pack"
+        try Self.packProgram.write(toFile: program + ".c", atomically: true, encoding: .utf8)
+        let flags = try run(
+            "/usr/bin/pkg-config", ["--cflags", "--libs", "rendition"], environment: installation.environment)
+        let compile = try run(
+            "/usr/bin/cc",
+            ["-std=c11", "-Wall", "-Wextra", "-Werror", "-o", program, program + ".c"]
+                + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+                + ["-Wl,-rpath,\(installation.prefix)/lib"])
+        try #require(compile.status == 0, "\(compile.stderr)")
+        let output = folder + "/out", trace = folder + "/trace.txt"
+        let result = try run(
+            strace,
+            [
+                "-f", "-e", "trace=open,openat,openat2,creat", "-o", trace, program,
+                "\(Repository.root)/Fixtures/stickers/derived", output,
+            ])
+        try #require(result.status == 0, "\(result.stderr)")
+        // The second call's report, as the library returned it, is the file it left.
+        let written = try Data(contentsOf: URL(fileURLWithPath: output + "/pack-report.json"))
+        #expect(Data(result.stdout.utf8) == written)
+        let opens = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("open") || $0.contains("creat(")
+        }
+        // The trace follows the worker threads: they open the masters.
+        #expect(opens.contains { $0.contains("/derived/1F601-300.png\"") }, "the trace holds the workers' opens")
+        let reportOpens = opens.filter { $0.contains("/pack-report.json\"") }
+        let reads = reportOpens.filter { !$0.contains("O_WRONLY") && !$0.contains("O_RDWR") && !$0.contains("creat(") }
+        withKnownIssue(
+            "rdn_render_pack reads pack-report.json back until RenditionPack makes PackReport's bytes available to it"
+        ) {
+            #expect(reads.isEmpty, "\(reads.joined(separator: "\n"))")
+        }
+    }
+
+    /// A C program that packs argv[1] into argv[2] twice through rdn_render_pack and prints
+    /// the second call's report.
+    static let packProgram = """
+        #include <rendition.h>
+        #include <stdio.h>
+
+        int main(int argc, char **argv) {
+            if (argc != 3) return 2;
+            rdn_render_options options;
+            rdn_render_options_init(&options);
+            options.threads = 2;
+            for (int call = 0; call < 2; call++) {
+                char *report = NULL;
+                rdn_error *error = NULL;
+                if (rdn_render_pack(argv[1], argv[2], &options, &report, &error) != RDN_OK) {
+                    fprintf(stderr, "%s\\n", rdn_error_message(error));
+                    rdn_error_free(error);
+                    return 1;
+                }
+                if (call == 1) fputs(report, stdout);
+                rdn_string_free(report);
+            }
+            return 0;
+        }
+        """
+
     @Test("the C example calls every function rendition.h declares; the Python package's binding declares every one")
     func examplesCoverTheHeader() throws {
         let functions = try headerFunctions()
