@@ -40,8 +40,9 @@ public func rdn_render_pack(
         let output = try CPath.read(outputDir, "output_dir")
         let settings = try RenderSettings(options, for: .packs).settings
         guard FileSystem.isDirectory(source) else { throw CFailure(RDN_ERROR_IO, "\(source) is not a folder") }
+        let summary: PackSummary
         do throws(PackError) {
-            _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
+            summary = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
         } catch {
             switch error {
             case .file(let fileError): throw CFailure(fileError)
@@ -49,14 +50,8 @@ public func rdn_render_pack(
             }
         }
         guard let outReportJSON else { return }
-        // The report is the file the builder just wrote: the summary it returns is turned into
-        // those bytes only inside RenditionPack (PackReport is internal to it), so the file is
-        // read back rather than encoded a second way here.
-        let report: [UInt8]
-        do throws(FileError) { report = try FileSystem.read("\(output)/pack-report.json") } catch {
-            throw CFailure(error)
-        }
-        outReportJSON.pointee = try CStrings.report(String(decoding: report, as: UTF8.self))
+        // The bytes PackBuilder wrote to pack-report.json, made from the summary it returned.
+        outReportJSON.pointee = try CStrings.report(String(decoding: PackReport.bytes(summary), as: UTF8.self))
     }
 }
 

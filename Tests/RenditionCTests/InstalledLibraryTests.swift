@@ -261,11 +261,7 @@ struct InstalledLibraryTests {
         #expect(opens.contains { $0.contains("/derived/1F601-300.png\"") }, "the trace holds the workers' opens")
         let reportOpens = opens.filter { $0.contains("/pack-report.json\"") }
         let reads = reportOpens.filter { !$0.contains("O_WRONLY") && !$0.contains("O_RDWR") && !$0.contains("creat(") }
-        withKnownIssue(
-            "rdn_render_pack reads pack-report.json back until RenditionPack makes PackReport's bytes available to it"
-        ) {
-            #expect(reads.isEmpty, "\(reads.joined(separator: "\n"))")
-        }
+        #expect(reads.isEmpty, "\(reads.joined(separator: "\n"))")
     }
 
     /// A C program that packs argv[1] into argv[2] twice through rdn_render_pack and prints

@@ -139,8 +139,6 @@ def test_pack_leaves_no_working_folders_and_reports_pack_paths(cli: Path, tmp_pa
     assert_files_at_pack_paths(joined, sharded, platforms)
 
 
-@pytest.mark.xfail(strict=True, reason="RenditionPack: a platform that gets no pack (LINE with 6 stickers) keeps its "
-                   "files in the report at PLATFORM/NAME, where nothing is written")
 def test_pack_reports_only_files_it_wrote(tmp_path: Path) -> None:
     report = rendition.pack(DERIVED, tmp_path, platforms="all", threads=2)
     assert report.platform_problems["line"], "LINE takes no pack of 6 stickers"

@@ -20,27 +20,18 @@
 /// one folder on ext4 took 0.5-0.85 s that way against 1.0-1.2 s with a named temporary file.
 /// Where the name already exists, the file system lacks `O_TMPFILE` or `/proc` is missing, the
 /// named temporary file and rename are used.
-public enum AtomicFile {
-    /// Writes `bytes` to `path`, replacing any existing file.
-    ///
-    /// With `durable` (the default) the file is flushed to disk before the rename and its
-    /// folder after it, so even a power cut leaves the old or the new file. With `durable:
-    /// false` nothing waits for the disk (a killed process still never leaves a partial file:
-    /// the rename is atomic) and the path is recorded in `PendingFlush.process`, which
-    /// `flushToDisk()` flushes; a batch of its own should rather pass its `PendingFlush` to
-    /// `write(_:to:deferringFlushTo:)`.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileError) {
-        if durable {
-            try place(bytes, at: path, flushing: true)
-        } else {
-            try write(bytes, to: path, deferringFlushTo: .process)
-        }
+package enum AtomicFile {
+    /// Writes `bytes` to `path`, replacing any existing file, durably: the file is flushed to
+    /// disk before the rename and its folder after it, so even a power cut leaves the old or the
+    /// new file. A batch writes with `write(_:to:deferringFlushTo:)` and flushes once at its end.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try place(bytes, at: path, flushing: true)
     }
 
     /// Writes `bytes` to `path`, replacing any existing file, without waiting for the disk, and
     /// records `path` in `pending`, whose `flush()` makes it durable. A killed process never
     /// leaves a partial file (the rename is atomic); a power cut before the flush may lose it.
-    public static func write(
+    package static func write(
         _ bytes: [UInt8], to path: String, deferringFlushTo pending: PendingFlush
     ) throws(FileError) {
         try place(bytes, at: path, flushing: false)
@@ -127,20 +118,10 @@ public enum AtomicFile {
 }
 
 extension AtomicFile {
-    /// Flushes the files written with `durable: false` since the last call, then their folders
-    /// (`PendingFlush.process.flush()`), and returns the first failure, if any. Only those
-    /// files are flushed, not the rest of the machine; a batch with its own `PendingFlush`
-    /// flushes that instead.
-    @discardableResult
-    public static func flushToDisk() -> FileError? {
-        do { try PendingFlush.process.flush() } catch { return error }
-        return nil
-    }
-
     /// Removes temporary files that a killed writer left in `directory` (names
     /// `.NAME.tmp-XXXXXX`); returns how many were removed.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String) -> Int {
+    package static func removeStaleTemporaries(in directory: String) -> Int {
         guard let names = try? FileSystem.contents(of: directory) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(".") && name.dropLast(6).hasSuffix(".tmp-") {
@@ -148,31 +129,4 @@ extension AtomicFile {
         }
         return removed
     }
-}
-
-/// A file-system operation that failed, with the path and the system's reason.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The file concerned.
-    public let path: String
-    /// What was being done ("read", "write", ...).
-    public let operation: String
-    /// The system's explanation (from `strerror`).
-    public let reason: String
-
-    /// Creates an error from an `errno` value.
-    public init(path: String, operation: String, errno code: Int32) {
-        self.path = path
-        self.operation = operation
-        self.reason = String(cString: strerror(code))
-    }
-
-    /// Creates an error with a free-form reason.
-    public init(path: String, operation: String, reason: String) {
-        self.path = path
-        self.operation = operation
-        self.reason = reason
-    }
-
-    /// `could not OPERATION PATH: REASON`.
-    public var description: String { "could not \(operation) \(path): \(reason)" }
 }

@@ -15,22 +15,18 @@ import Synchronization
 /// Until the flush, a killed process still leaves only complete files: every write is atomic.
 ///
 /// Safe to share between the threads of a batch.
-public final class PendingFlush: Sendable {
+package final class PendingFlush: Sendable {
     private let paths: Mutex<[String]> = Mutex([])
 
-    /// The record that `AtomicFile.write(_:to:durable:)` with `durable: false` adds to and
-    /// `AtomicFile.flushToDisk()` flushes, shared by the whole process.
-    public static let process = PendingFlush()
-
     /// An empty record.
-    public init() {}
+    package init() {}
 
     /// The files recorded and not flushed yet, in the order they were written (a path written
     /// twice appears twice).
-    public var pendingPaths: [String] { paths.withLock { $0 } }
+    package var pendingPaths: [String] { paths.withLock { $0 } }
 
     /// Records `path`, a file just written and renamed into place, for the next `flush()`.
-    public func record(_ path: String) {
+    package func record(_ path: String) {
         paths.withLock { $0.append(path) }
     }
 
@@ -40,7 +36,7 @@ public final class PendingFlush: Sendable {
     /// so there is nothing of this batch to flush). On the first failure the remaining files
     /// and folders are still flushed, then that failure is thrown; the record is empty either
     /// way.
-    public func flush() throws(FileError) {
+    package func flush() throws(FileError) {
         let taken = paths.withLock { taken in
             defer { taken = [] }
             return taken

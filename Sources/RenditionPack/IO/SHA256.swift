@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), used to fingerprint inputs and options in the batch manifest.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -18,17 +18,17 @@ public struct SHA256: Sendable {
     ]
 
     /// Starts a new digest.
-    public init() {}
+    package init() {}
 
     /// The digest of `bytes` as 64 lower-case hex digits.
-    public static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    package static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var hasher = SHA256()
         hasher.update(Array(bytes))
         return hasher.finalizeHex()
     }
 
     /// Feeds bytes.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         length &+= UInt64(bytes.count)
         var index = 0
         if !buffer.isEmpty {
@@ -50,10 +50,10 @@ public struct SHA256: Sendable {
     }
 
     /// Feeds a string's UTF-8 bytes.
-    public mutating func update(_ text: String) { update(Array(text.utf8)) }
+    package mutating func update(_ text: String) { update(Array(text.utf8)) }
 
     /// Finishes and returns the 32-byte digest.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
@@ -68,7 +68,7 @@ public struct SHA256: Sendable {
     }
 
     /// Finishes and returns the digest as hex.
-    public mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         let digits = Array("0123456789abcdef")
         return String(finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }

@@ -90,6 +90,8 @@ public struct PackBuilder: Sendable {
         if let shard = options.shard { entries = entries.filter { shard.contains(stickerNamed: $0.name) } }
 
         let manifest = options.incremental ? RenderManifest(directory: output) : nil
+        // Files written during the build, made durable together at the end.
+        let pending = PendingFlush()
         let fingerprint = fingerprint(configuration: configuration, sizeClass: sizeClass)
         let frameThreads = ThreadBudget(options.threads).frameThreads(forBatchOf: entries.count)
         let frozenEntries = entries
@@ -103,6 +105,7 @@ public struct PackBuilder: Sendable {
             supervision, count: entries.count, threads: options.threads, worker: { _ in () }, reportingInOrder: report
         ) { [self] index, _ in
             let work = PackStickerWork(
+                pending: pending,
                 builder: self, entry: frozenEntries[index], sizeClass: sizeClass,
                 frameThreads: frameThreads, manifest: manifest, fingerprint: fingerprint,
                 animatedFormatChoice: animatedFormatChoice)
@@ -118,7 +121,7 @@ public struct PackBuilder: Sendable {
         }
         if options.shard != nil {
             try? manifest?.compact()
-            AtomicFile.flushToDisk()
+            do { try pending.flush() } catch { throw .file(error) }
         }
 
         var problems: [String: [String]] = [:]
@@ -126,7 +129,8 @@ public struct PackBuilder: Sendable {
         if options.shard == nil {
             problems = try writePackLevelFiles(
                 configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
-            let packs = try PlatformPackWriter(builder: self, configuration: configuration, entries: entries).write(
+            let packs = try PlatformPackWriter(
+                builder: self, configuration: configuration, entries: entries, pending: pending).write(
                 results: results)
             results = packs.results
             // Each sticker is recorded with its files where the packs put them; the platform
@@ -136,7 +140,7 @@ public struct PackBuilder: Sendable {
             }
             try? manifest?.compact()
             try? FileManager.default.removeItem(atPath: "\(output)/\(PackShardOutputs.folder)")
-            AtomicFile.flushToDisk()
+            do { try pending.flush() } catch { throw .file(error) }
             for (platform, list) in packs.problems where !list.isEmpty { problems[platform, default: []] += list }
             summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
             summary.packs = packs.packs

@@ -6,8 +6,13 @@
 
 /// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
 /// step reached and what was given up; per platform, pack-level problems.
-enum PackReport {
+package enum PackReport {
     static func write(_ summary: PackSummary, to path: String) throws(PackError) {
+        do { try AtomicFile.write(bytes(summary), to: path) } catch { throw .file(error) }
+    }
+
+    /// The bytes of `pack-report.json` for `summary`.
+    package static func bytes(_ summary: PackSummary) -> [UInt8] {
         let stickers: [[String: Any]] = summary.stickers.map { result in
             var object: [String: Any] = ["name": result.name, "input": result.inputPath]
             switch result.outcome {
@@ -37,9 +42,7 @@ enum PackReport {
             "platformProblems": summary.platformProblems, "packs": packs,
             "platformNotes": summary.platformNotes,
         ]
-        do { try AtomicFile.write(JSONValue.bytes(report, newline: false, fallback: ""), to: path) } catch {
-            throw .file(error)
-        }
+        return JSONValue.bytes(report, newline: false, fallback: "")
     }
 
     static func fileObject(_ file: PackOutputFile) -> [String: Any] {

@@ -91,6 +91,9 @@ public struct PackStickerResult: Sendable {
     /// The platform files made in this run, by platform id (an up-to-date sticker's are read
     /// back by the pack writer).
     var platformBytes: [String: PlatformBytes] = [:]
+    /// Whether a platform file of the sticker went into no pack (it is then not recorded as up
+    /// to date).
+    var leftOutOfPacks = false
     /// The fingerprints the manifest records for the sticker.
     var inputHash = "", optionsHash = ""
 }

@@ -7,7 +7,9 @@ enum PackShardOutputs {
     static let folder = ".rendition-shards"
 
     /// `result` with its in-memory platform files written to the shard folder.
-    static func keep(_ result: PackStickerResult, in output: String) throws(FileError) -> PackStickerResult {
+    static func keep(_ result: PackStickerResult, in output: String, pending: PendingFlush) throws(FileError)
+        -> PackStickerResult
+    {
         guard case .success(let files) = result.outcome else { return result }
         var moved: [PackOutputFile] = []
         for file in files {
@@ -17,7 +19,7 @@ enum PackShardOutputs {
             }
             let relative = "\(folder)/\(platform)/\(result.name).\(made.fileExtension)"
             try FileSystem.createDirectory("\(output)/\(folder)/\(platform)")
-            try AtomicFile.write(made.bytes, to: "\(output)/\(relative)", durable: false)
+            try AtomicFile.write(made.bytes, to: "\(output)/\(relative)", deferringFlushTo: pending)
             moved.append(file.moved(to: relative))
         }
         var kept = result.replacingFiles(moved)
@@ -34,6 +36,7 @@ extension PackStickerResult {
         copy.problems = problems
         copy.notes = notes
         copy.platformBytes = platformBytes
+        copy.leftOutOfPacks = leftOutOfPacks
         copy.inputHash = inputHash
         copy.optionsHash = optionsHash
         return copy
@@ -41,7 +44,9 @@ extension PackStickerResult {
 
     /// The manifest's entry for a sticker built without problems, its files where they are now.
     var manifestEntry: RenderManifest.Entry? {
-        guard case .success(let files) = outcome, problems.isEmpty, !inputHash.isEmpty else { return nil }
+        guard case .success(let files) = outcome, problems.isEmpty, !leftOutOfPacks, !inputHash.isEmpty else {
+            return nil
+        }
         return RenderManifest.Entry(
             name: name, inputHash: inputHash, optionsHash: optionsHash,
             outputs: files.map {

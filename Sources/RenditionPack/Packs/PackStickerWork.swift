@@ -7,6 +7,8 @@ import RenditionCore
 /// sticker is known). A sharded run, which writes no packs, leaves its platform files in
 /// `PackShardOutputs` for the run that does.
 struct PackStickerWork {
+    /// Where the build records the files it writes, flushed together at its end.
+    let pending: PendingFlush
     let builder: PackBuilder
     let entry: PackBuilder.Entry
     let sizeClass: StickerSizeClass
@@ -116,7 +118,7 @@ struct PackStickerWork {
         if options.shard != nil {
             // No packs in a sharded run: the platform files wait on disk for the run that
             // writes the packs.
-            do { result = try PackShardOutputs.keep(result, in: output) } catch {
+            do { result = try PackShardOutputs.keep(result, in: output, pending: pending) } catch {
                 return failure("\(error)")
             }
             if let entry = result.manifestEntry { try? manifest?.record(entry) }
@@ -184,7 +186,7 @@ struct PackStickerWork {
     func write(_ bytes: [UInt8], to relative: String) throws(FileError) {
         let path = "\(output)/\(relative)"
         if let slash = path.lastIndex(of: "/") { try FileSystem.createDirectory(String(path[..<slash])) }
-        try AtomicFile.write(bytes, to: path, durable: false)
+        try AtomicFile.write(bytes, to: path, deferringFlushTo: pending)
     }
 
     /// `NAME.sticker` (still, APNG or GIF) or `NAME.stickersequence` (PNG frames) in the catalog.

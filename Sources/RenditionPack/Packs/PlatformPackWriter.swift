@@ -16,6 +16,8 @@ struct PlatformPackWriter {
     let builder: PackBuilder
     let configuration: PackConfiguration
     let entries: [PackBuilder.Entry]
+    /// Where the build records the files it writes.
+    let pending: PendingFlush
 
     var output: String { builder.output }
 
@@ -51,6 +53,8 @@ struct PlatformPackWriter {
             }
         }
         var sources = PackImageSources(builder: builder)
+        // Sticker and platform of every file put into a pack.
+        var placed = Set<String>()
         for platform in builder.options.platforms {
             // The file of each sticker that has one, in pack order.
             var staged: [(entry: Int, file: PackOutputFile, made: PackStickerResult.PlatformBytes)] = []
@@ -86,7 +90,7 @@ struct PlatformPackWriter {
                     let bytes = item.made.bytes
                     do {
                         try FileSystem.createDirectory(packFolder)
-                        try AtomicFile.write(bytes, to: "\(packFolder)/\(filename)", durable: false)
+                        try AtomicFile.write(bytes, to: "\(packFolder)/\(filename)", deferringFlushTo: pending)
                     } catch { throw .file(error) }
                     packBytes += SHA256.hex(bytes).utf8
                     let (emojis, derived) = emojis(for: entry)
@@ -95,6 +99,7 @@ struct PlatformPackWriter {
                     outcome.results[item.entry] = relocate(
                         outcome.results[item.entry], platform: platform.id,
                         to: "\(platform.id)/\(pack.identifier)/\(filename)")
+                    placed.insert("\(item.entry)/\(platform.id)")
                 }
                 var images: [PackImageRule.Role: String] = [:]
                 for rule in platform.packImages ?? [] {
@@ -141,6 +146,16 @@ struct PlatformPackWriter {
                 outcome.notes[platform.id, default: []].append(
                     "\(defaulted.count) sticker(s) got the default emoji \(emoji) (no emojis in the pack configuration and none in the file name): \(defaulted.joined(separator: ", "))"
                 )
+            }
+        }
+        // A platform file that went into no pack (too few stickers for one) is not written: it
+        // leaves the report, and the sticker is made again next time, when it may fit a pack.
+        for index in outcome.results.indices {
+            guard case .success(let files) = outcome.results[index].outcome else { continue }
+            let kept = files.filter { $0.platform == nil || placed.contains("\(index)/\($0.platform!)") }
+            if kept.count != files.count {
+                outcome.results[index] = outcome.results[index].replacingFiles(kept)
+                outcome.results[index].leftOutOfPacks = true
             }
         }
         return outcome
@@ -191,7 +206,7 @@ struct PlatformPackWriter {
             master, targets: [target], collapsingIdenticalFrames: true)
         let fitted = try made.outputs[0].get()
         try FileSystem.createDirectory(folder)
-        try AtomicFile.write(fitted.bytes, to: "\(folder)/\(rule.filename)", durable: false)
+        try AtomicFile.write(fitted.bytes, to: "\(folder)/\(rule.filename)", deferringFlushTo: pending)
     }
 }
 

@@ -2,13 +2,13 @@
 /// Lower-case letters are drawn as capitals; unknown characters as `?`.
 ///
 /// Each glyph is data: seven rows of five cells, `#` for ink, `.` for paper.
-public enum BitmapFont {
+package enum BitmapFont {
     /// Glyph width in font pixels.
-    public static let glyphWidth = 5
+    package static let glyphWidth = 5
     /// Glyph height in font pixels.
-    public static let glyphHeight = 7
+    package static let glyphHeight = 7
     /// Horizontal distance between glyph origins, in font pixels.
-    public static let advance = 6
+    package static let advance = 6
 
     /// The glyphs, row by row (`|` separates rows).
     static let source: [Character: String] = [
@@ -82,13 +82,13 @@ public enum BitmapFont {
     }
 
     /// The rows of `character`'s glyph.
-    public static func glyph(_ character: Character) -> [UInt8] {
+    package static func glyph(_ character: Character) -> [UInt8] {
         let upper = Character(character.uppercased())
         return glyphs[upper] ?? glyphs["?"]!
     }
 
     /// Width in pixels of `text` drawn at `scale` (no trailing gap).
-    public static func width(of text: String, scale: Int) -> Int {
+    package static func width(of text: String, scale: Int) -> Int {
         text.isEmpty ? 0 : (text.count * advance - 1) * scale
     }
 }

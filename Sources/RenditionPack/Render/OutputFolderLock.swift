@@ -15,9 +15,9 @@
 /// appended lines, and the last batch to finish compacts it. A killed process's lock goes
 /// with it. When the lock file cannot be created or locked (a read-only folder, a file
 /// system without locks), the batch behaves as if it were alone.
-public final class OutputFolderLock {
+package final class OutputFolderLock {
     /// The lock file's name inside the output folder.
-    public static let fileName = ".rendition-manifest.lock"
+    package static let fileName = ".rendition-manifest.lock"
 
     /// The lock file, or nil when locking is not available (or after `release`).
     private var descriptor: Int32?
@@ -26,7 +26,7 @@ public final class OutputFolderLock {
 
     /// Opens the lock of `directory` (which must exist) and takes it shared; `whenAlone` runs
     /// first if no other writer holds it.
-    public init(directory: String, whenAlone: () -> Void) {
+    package init(directory: String, whenAlone: () -> Void) {
         let fd = open("\(directory)/\(Self.fileName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             whenAlone()
@@ -50,7 +50,7 @@ public final class OutputFolderLock {
 
     /// Runs `body` when no other writer holds the lock (or locking is not available), then
     /// releases the lock; later calls do nothing.
-    public func release(whenAlone body: () -> Void) {
+    package func release(whenAlone body: () -> Void) {
         guard !released else { return }
         released = true
         guard let fd = descriptor else {

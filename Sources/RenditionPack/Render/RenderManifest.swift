@@ -19,46 +19,46 @@ import Synchronization
 /// `write`) only after a sticker's files have been renamed into place, so a run killed at any
 /// moment leaves a manifest that lists only complete stickers; a torn last line is ignored.
 /// `compact()` rewrites the file atomically with one line per sticker.
-public final class RenderManifest: Sendable {
+package final class RenderManifest: Sendable {
     /// One rendered sticker.
-    public struct Entry: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
         /// Sticker name (output file stem).
-        public var name: String
+        package var name: String
         /// SHA-256 of the input file's bytes.
-        public var inputHash: String
+        package var inputHash: String
         /// Fingerprint of the render options and engine version.
-        public var optionsHash: String
+        package var optionsHash: String
         /// Output files (names relative to the folder) and their sizes.
-        public var outputs: [Output]
+        package var outputs: [Output]
 
         /// One output file.
-        public struct Output: Codable, Sendable, Equatable {
+        package struct Output: Codable, Sendable, Equatable {
             /// File name inside the output folder.
-            public var file: String
+            package var file: String
             /// Size in bytes.
-            public var bytes: Int
+            package var bytes: Int
             /// Display scale (1, 2 or 3).
-            public var scale: Int
+            package var scale: Int
             /// Pixel width.
-            public var width: Int
+            package var width: Int
             /// Pixel height.
-            public var height: Int
+            package var height: Int
             /// For a pack: the platform the file is for (`nil` for Apple's files and renditions).
-            public var platform: String? = nil
+            package var platform: String? = nil
             /// For a pack's platform file: whether it animates.
-            public var animated: Bool? = nil
+            package var animated: Bool? = nil
         }
     }
 
     /// The manifest file's name inside the output folder.
-    public static let fileName = ".rendition-manifest.jsonl"
+    package static let fileName = ".rendition-manifest.jsonl"
 
     /// The output folder.
-    public let directory: String
+    package let directory: String
     private let entries: Mutex<[String: Entry]>
 
     /// Loads the manifest of `directory` (empty when there is none or it cannot be read).
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
         entries = Mutex(Self.load(directory: directory))
     }
@@ -76,7 +76,7 @@ public final class RenderManifest: Sendable {
 
     /// The recorded entry for `name` when it matches the fingerprints and every output file is
     /// present with its recorded size.
-    public func upToDateEntry(name: String, inputHash: String, optionsHash: String) -> Entry? {
+    package func upToDateEntry(name: String, inputHash: String, optionsHash: String) -> Entry? {
         guard let entry = entries.withLock({ $0[name] }),
             entry.inputHash == inputHash, entry.optionsHash == optionsHash
         else { return nil }
@@ -89,7 +89,7 @@ public final class RenderManifest: Sendable {
     }
 
     /// Records a completed sticker by appending one line.
-    public func record(_ entry: Entry) throws(FileError) {
+    package func record(_ entry: Entry) throws(FileError) {
         entries.withLock { $0[entry.name] = entry }
         guard var line = try? JSONEncoder().encode(entry) else { return }
         line.append(UInt8(ascii: "\n"))
@@ -98,7 +98,7 @@ public final class RenderManifest: Sendable {
 
     /// Rewrites the manifest with one line per sticker, atomically. Lines other processes
     /// (for example other shards writing to the same folder) appended meanwhile are merged in.
-    public func compact() throws(FileError) {
+    package func compact() throws(FileError) {
         let onDisk = Self.load(directory: directory)
         entries.withLock { mine in
             for (name, entry) in onDisk where mine[name] == nil { mine[name] = entry }

@@ -3,7 +3,7 @@ import RenditionCodecs
 /// The decoding limits a `KEY=VALUE` setting changes (`rendition render --limit frames=5000`),
 /// by key. The C interface and Python set the first six through `rdn_limits`
 /// (`max_width` ... `max_input_bytes`).
-public enum DecodeLimitKey: String, Sendable, CaseIterable {
+package enum DecodeLimitKey: String, Sendable, CaseIterable {
     /// Pixels per row.
     case width
     /// Rows.
@@ -26,7 +26,7 @@ public enum DecodeLimitKey: String, Sendable, CaseIterable {
     case drawingWork = "drawing-work"
 
     /// The limit the key changes.
-    public var limit: WritableKeyPath<DecodeLimits, Int> {
+    package var limit: WritableKeyPath<DecodeLimits, Int> {
         switch self {
         case .width: \.maxWidth
         case .height: \.maxHeight
@@ -42,7 +42,7 @@ public enum DecodeLimitKey: String, Sendable, CaseIterable {
     }
 
     /// What the limit counts, for help text.
-    public var counts: String {
+    package var counts: String {
         switch self {
         case .width: "pixels per row"
         case .height: "rows"
@@ -59,7 +59,7 @@ public enum DecodeLimitKey: String, Sendable, CaseIterable {
 
     /// The default limits changed by `settings`, each `KEY=VALUE` with VALUE a positive whole
     /// number; a later setting of the same key wins.
-    public static func limits(from settings: [String]) throws(SettingsError) -> DecodeLimits {
+    package static func limits(from settings: [String]) throws(SettingsError) -> DecodeLimits {
         var limits = DecodeLimits.default
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

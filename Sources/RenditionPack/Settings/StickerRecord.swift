@@ -19,9 +19,9 @@ import RenditionCore
 /// `status` is `ok`, `up-to-date` or `failed`; `master` is there when the master was decoded
 /// (not for a sticker found up to date or one that failed), `outputs` is empty and `error`
 /// says why when it failed.
-public struct StickerRecord: Codable, Sendable, Equatable {
+package struct StickerRecord: Codable, Sendable, Equatable {
     /// What happened to the sticker.
-    public enum Status: String, Codable, Sendable {
+    package enum Status: String, Codable, Sendable {
         /// Rendered.
         case ok
         /// Skipped: the manifest lists its outputs as current.
@@ -31,43 +31,43 @@ public struct StickerRecord: Codable, Sendable, Equatable {
     }
 
     /// A pixel size.
-    public struct Size: Codable, Sendable, Equatable {
+    package struct Size: Codable, Sendable, Equatable {
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
     }
 
     /// One file written (or found up to date).
-    public struct Output: Codable, Sendable, Equatable {
+    package struct Output: Codable, Sendable, Equatable {
         /// 1, 2 or 3.
-        public var scale: Int
+        package var scale: Int
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
         /// The file's size.
-        public var bytes: Int
+        package var bytes: Int
         /// Where it is.
-        public var path: String
+        package var path: String
     }
 
     /// The sticker's name (its renditions are NAME@2x...).
-    public var name: String
+    package var name: String
     /// The input path.
-    public var input: String
+    package var input: String
     /// What happened.
-    public var status: Status
+    package var status: Status
     /// The master's size, when it was decoded.
-    public var master: Size?
+    package var master: Size?
     /// The files, highest scale first; empty when the sticker failed.
-    public var outputs: [Output]
+    package var outputs: [Output]
     /// Why the sticker failed.
-    public var error: String?
+    package var error: String?
 
     /// The record of `result`; `describe` words a failure (by default its `description`; the
     /// command line adds the `--limit` setting that would let a trusted file through).
-    public init(_ result: StickerResult, describe: (StickerError) -> String = { $0.description }) {
+    package init(_ result: StickerResult, describe: (StickerError) -> String = { $0.description }) {
         name = result.name
         input = result.inputPath
         master = result.masterSize.map { Size(width: $0.width, height: $0.height) }
@@ -87,7 +87,7 @@ public struct StickerRecord: Codable, Sendable, Equatable {
 
     /// `value` as one line of compact JSON with sorted keys and unescaped slashes, as every
     /// face writes these records.
-    public static func jsonLine(_ value: some Encodable) -> String {
+    package static func jsonLine(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Every member is a string, a whole number or a finite figure: encoding cannot fail.
@@ -96,29 +96,29 @@ public struct StickerRecord: Codable, Sendable, Equatable {
     }
 
     /// The record as one line of JSON.
-    public var json: String { Self.jsonLine(self) }
+    package var json: String { Self.jsonLine(self) }
 }
 
 /// What `rdn_render_directory` and `rdn_render_files` return: the counts of a batch, its
 /// output folder and one `StickerRecord` per sticker, in input order.
 ///
 /// `{"failed":0,"output":"out","rendered":6,"skipped":0,"stickers":[…],"total":6}`
-public struct BatchReport: Codable, Sendable, Equatable {
+package struct BatchReport: Codable, Sendable, Equatable {
     /// Stickers in the batch: `rendered + skipped + failed`.
-    public var total: Int
+    package var total: Int
     /// Stickers rendered.
-    public var rendered: Int
+    package var rendered: Int
     /// Stickers found up to date.
-    public var skipped: Int
+    package var skipped: Int
     /// Stickers that failed.
-    public var failed: Int
+    package var failed: Int
     /// The output folder.
-    public var output: String
+    package var output: String
     /// One record per sticker.
-    public var stickers: [StickerRecord]
+    package var stickers: [StickerRecord]
 
     /// The report of `results` written into `output`.
-    public init(_ results: [StickerResult], output: String, describe: (StickerError) -> String = { $0.description }) {
+    package init(_ results: [StickerResult], output: String, describe: (StickerError) -> String = { $0.description }) {
         stickers = results.map { StickerRecord($0, describe: describe) }
         total = results.count
         failed = results.filter(\.failed).count
@@ -128,5 +128,5 @@ public struct BatchReport: Codable, Sendable, Equatable {
     }
 
     /// The report as one line of JSON.
-    public var json: String { StickerRecord.jsonLine(self) }
+    package var json: String { StickerRecord.jsonLine(self) }
 }

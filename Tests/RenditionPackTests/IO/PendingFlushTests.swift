@@ -69,21 +69,4 @@ struct PendingFlushTests {
         #expect(pending.pendingPaths.isEmpty)
         for k in [0, 99, 199] { #expect(try Self.bytes("\(folder)/f\(k).png") == [UInt8(k)]) }
     }
-
-    @Test("durable: false records in the process-wide record, which flushToDisk empties")
-    func processRecord() throws {
-        let folder = try TemporaryFolder.make("rendition-pending")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = "\(folder)/p.png"
-        try AtomicFile.write([4, 5, 6], to: path, durable: false)
-        // Other tests of this process may flush the shared record at any moment, so only what
-        // holds after this flush is checked.
-        #expect(AtomicFile.flushToDisk() == nil)
-        #expect(!PendingFlush.process.pendingPaths.contains(path))
-        #expect(try Self.bytes(path) == [4, 5, 6])
-        // A durable write records nothing: it is flushed before it returns.
-        try AtomicFile.write([7], to: "\(folder)/d.png")
-        #expect(!PendingFlush.process.pendingPaths.contains("\(folder)/d.png"))
-        #expect(try Self.bytes("\(folder)/d.png") == [7])
-    }
 }

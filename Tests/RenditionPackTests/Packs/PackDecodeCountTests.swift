@@ -89,7 +89,7 @@ struct PackDecodeCountTests {
         #expect(summary.stickers.count == 5)
         for sticker in summary.stickers {
             let files = try sticker.outcome.get()
-            #expect(files.contains { $0.platform == "whatsapp" }, "\(sticker.name) has no WhatsApp file")
+            #expect(files.contains { $0.platform == "telegram" }, "\(sticker.name) has no Telegram file")
             #expect(
                 files.contains { $0.path.hasPrefix("Stickers.xcstickers/") }, "\(sticker.name) has no catalog entry")
         }
