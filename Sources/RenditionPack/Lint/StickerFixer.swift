@@ -65,7 +65,7 @@ public struct FixOutcome: Sendable, Encodable {
 
 /// Applies fixes to still stickers. Every fix changes only what it targets (see each
 /// `FixKind`); pixels elsewhere are kept byte for byte, except when a canvas would exceed
-/// the profile's largest size and must be scaled down.
+/// the profile's largest size and must be scaled down (by `StickerPipeline`, as renditions are).
 public struct StickerFixer: Sendable {
     /// The settings.
     public let options: FixOptions
@@ -138,21 +138,40 @@ public struct StickerFixer: Sendable {
     }
 
     /// Reads, fixes and writes one file as PNG (atomically), then lints the result.
-    /// Animations are not fixed yet (there is no APNG encoder).
+    /// Animations are not fixed yet.
+    ///
+    /// The file is decoded by `StickerPipeline` (vector art drawn at its canvas size) and the
+    /// fixed canvas is encoded by it, as a PNG at its own size; the fixes in between work on
+    /// pixels (see `fix(_:)`).
     public func fix(path: String, writingTo destination: String, linter: StickerLinter) -> FixOutcome {
         func failure(_ reason: String) -> FixOutcome {
             FixOutcome(input: path, output: nil, steps: [], error: reason, after: nil)
         }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { return failure(error.description) }
-        let animation: Animation
-        do { animation = try ImageDecoder.decodeAnimation(bytes, limits: linter.options.limits) } catch {
+        let pipeline = StickerPipeline(options: RenderOptions(limits: linter.options.limits))
+        let master: Raster
+        do {
+            let decoded = try pipeline.decode(bytes, inspecting: false)
+            // The master at its own size: no resample; vector art drawn at its canvas size.
+            let made = try pipeline.run(decoded.source, targets: [.pixels(.scale(.x3), animates: false)])
+            if made.masterAnimated {
+                return failure("fixing animations is not supported yet (no APNG/GIF encoder)")
+            }
+            guard let pixels = try made.outputs[0].get().pixels else { return failure("cannot decode: no pixels") }
+            master = pixels.firstFrame
+        } catch {
             return failure("cannot decode: \(error)")
         }
-        if animation.isAnimated { return failure("fixing animations is not supported yet (no APNG/GIF encoder)") }
-        let (fixed, steps) = fix(animation.firstFrame)
+        let (fixed, steps) = fix(master)
         let encoded: [UInt8]
-        do { encoded = try PNGEncoder().encode(fixed) } catch { return failure("cannot encode: \(error)") }
+        do {
+            let written = try pipeline.run(
+                .animation(Animation(still: fixed), format: .png), targets: [.rendition(.x3, format: .png)])
+            encoded = try written.outputs[0].get().bytes
+        } catch {
+            return failure("cannot encode: \(error)")
+        }
         let directory = destination.lastIndex(of: "/").map { String(destination[..<$0]) } ?? "."
         do {
             try FileSystem.createDirectory(directory.isEmpty ? "/" : directory)
@@ -167,15 +186,22 @@ public struct StickerFixer: Sendable {
 
     private func margin(for side: Int) -> Int { max(2, Int((Double(side) * options.marginFraction).rounded())) }
 
-    /// Scales `raster` down to the profile's largest side when it is larger; returns a note.
+    /// Scales `raster` down to the profile's largest side when it is larger (a `StickerPipeline`
+    /// target fitting it within that side, returned as pixels); returns a note.
     private func fitToMaximum(_ raster: inout Raster) -> String {
         let maximum = options.profile.maximumSide
         guard max(raster.width, raster.height) > maximum else { return "" }
-        let scale = Double(maximum) / Double(max(raster.width, raster.height))
-        let w = max(1, Int((Double(raster.width) * scale).rounded())),
-            h = max(1, Int((Double(raster.height) * scale).rounded()))
-        raster = LanczosResampler().resample(raster, width: w, height: h)
-        return ", scaled to \(w)x\(h) to stay within \(maximum) px"
+        let target = RenditionTarget.pixels(
+            .canvas(CanvasRule(mode: .fitWithin, width: maximum, height: maximum)), label: "fix")
+        do {
+            let made = try StickerPipeline().run(
+                .animation(Animation(still: raster), format: .png), targets: [target])
+            raster = try made.outputs[0].get().pixels?.firstFrame ?? raster
+        } catch {
+            // A decoded still with no frame rules gives no error; should one come, say so.
+            return ", not scaled to stay within \(maximum) px (\(error))"
+        }
+        return ", scaled to \(raster.width)x\(raster.height) to stay within \(maximum) px"
     }
 }
 

@@ -69,6 +69,16 @@ public struct StickerLinter: Sendable {
 
     /// Lints a file's bytes (`path` only names it in the report).
     public func lint(bytes: [UInt8], path: String) -> LintReport {
+        let limits = options.limits
+        return lint(bytes: bytes, path: path) { () throws(CodecError) in
+            try ImageDecoder.decodeSource(bytes, limits: limits)
+        }
+    }
+
+    /// `lint(bytes:path:)` with the file decoded by `decode` (as `ImageDecoder.decodeSource`
+    /// decodes it), called only when the profile's file rules let the pixels be looked at: for
+    /// a caller that has decoded the file already.
+    func lint(bytes: [UInt8], path: String, decode: () throws(CodecError) -> SourceImage) -> LintReport {
         let format = ImageFormat.sniff(bytes)
         var early: [LintFinding] = []
         if let format {
@@ -99,7 +109,7 @@ public struct StickerLinter: Sendable {
         }
         let source: SourceImage
         do {
-            source = try ImageDecoder.decodeSource(bytes, limits: options.limits)
+            source = try decode()
         } catch {
             early.insert(LintFinding(.unreadable, "cannot decode: \(error)"), at: 0)
             return LintReport(

@@ -74,12 +74,18 @@ public struct RenditionTarget: Sendable {
     /// Write an animation as one PNG per frame (an Xcode sticker sequence) when its timing
     /// allows; otherwise as `formats.animated`, with a note saying why.
     public var framesAsSequence: Bool
+    /// Return the pixels instead of a file: the master resampled, placed on the target's canvas
+    /// and adapted to its frame rules, as `TargetOutput.pixels`, with no file (`files` is empty).
+    /// Nothing is encoded, so `formats`, `byteLimit`, `preservesFrames` and `framesAsSequence`
+    /// are not used. For callers that draw the pixels themselves (preview sheets, fixes); the
+    /// files of the other targets of a run are the same with or without such a target.
+    public var returnsPixels: Bool
 
     /// Creates a target.
     public init(
         label: String, size: Size, animatedCanvas: CanvasRule? = nil, formats: Formats, animates: Bool = true,
         frameRules: PackPlatform? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
-        framesAsSequence: Bool = false
+        framesAsSequence: Bool = false, returnsPixels: Bool = false
     ) {
         self.label = label
         self.size = size
@@ -90,11 +96,22 @@ public struct RenditionTarget: Sendable {
         self.byteLimit = byteLimit
         self.preservesFrames = preservesFrames
         self.framesAsSequence = framesAsSequence
+        self.returnsPixels = returnsPixels
     }
 
     /// A rendition of the master at `scale` in `format` with no limit, as `rendition render` makes it.
     public static func rendition(_ scale: StickerScale, format: OutputFormat = .auto) -> RenditionTarget {
         RenditionTarget(label: scale.suffix, size: .scale(scale), formats: .one(format))
+    }
+
+    /// The pixels at `size`, not encoded (`TargetOutput.pixels`): every frame of an animated
+    /// master when `animates`, otherwise the first, adapted to `frameRules` when given.
+    public static func pixels(
+        _ size: Size, label: String = "pixels", animates: Bool = true, frameRules: PackPlatform? = nil
+    ) -> RenditionTarget {
+        RenditionTarget(
+            label: label, size: size, formats: .one(.auto), animates: animates, frameRules: frameRules,
+            returnsPixels: true)
     }
 
     /// The content size (the master resampled) and the canvas size (the content centred on it)
@@ -116,10 +133,10 @@ public struct RenditionTarget: Sendable {
     }
 
     /// Whether the target can be made from frames resampled as they are decoded: a smaller scale
-    /// with no limit and no frame rules, every frame kept.
+    /// encoded with no limit and no frame rules, every frame kept.
     var streams: Bool {
         guard case .scale(let scale) = size, scale != .x3 else { return false }
-        return byteLimit == nil && frameRules == nil && animates && !framesAsSequence
+        return !returnsPixels && byteLimit == nil && frameRules == nil && animates && !framesAsSequence
             && formats.animated.count == 1
     }
 }

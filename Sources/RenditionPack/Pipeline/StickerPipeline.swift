@@ -162,10 +162,10 @@ public struct StickerPipeline: Sendable {
     }
 
     /// Whether `target` needs every frame of an animated master (not when its container keeps
-    /// only the first frame).
+    /// only the first frame; always for pixels).
     static func needsFrames(_ target: RenditionTarget, masterAnimated: Bool, input: ImageFormat) -> Bool {
         guard masterAnimated && target.animates else { return false }
-        return target.framesAsSequence
+        return target.returnsPixels || target.framesAsSequence
             || target.formats.animated.contains { $0.resolved(input: input, animated: true) != .png }
     }
 }

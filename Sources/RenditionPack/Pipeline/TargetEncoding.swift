@@ -4,7 +4,8 @@ import RenditionCore
 extension StickerPipeline {
     /// Makes one target from `content`, the master already resampled to the target's content
     /// size (every frame when the target animates): placed on its canvas, adapted to its frame
-    /// rules, then encoded, or fitted under its byte limit trying its containers in order.
+    /// rules, then encoded, or fitted under its byte limit trying its containers in order (or,
+    /// for a target that returns pixels, returned as they are).
     func make(
         _ target: RenditionTarget, content: Animation, master: (width: Int, height: Int, animated: Bool),
         input: ImageFormat, threads: Int, compressor: DeflateCompressor? = nil
@@ -24,6 +25,7 @@ extension StickerPipeline {
                 notes += adapted.notes
             } catch { throw .frameRules(error) }
         }
+        if target.returnsPixels { return TargetOutput(pixels: placed, notes: notes) }
         guard let byteLimit = target.byteLimit else {
             return try encodeOnce(
                 placed, target: target, input: input, notes: notes, threads: threads, compressor: compressor)

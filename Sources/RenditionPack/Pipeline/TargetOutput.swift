@@ -1,13 +1,18 @@
 import RenditionCodecs
 import RenditionCore
 
-/// One made target: the encoded file (or, for a sticker sequence, one PNG per frame) and its report.
+/// One made target: the encoded file (or, for a sticker sequence, one PNG per frame) and its
+/// report; for a target that returns pixels (`RenditionTarget.returnsPixels`), the pixels and no file.
 public struct TargetOutput: Sendable {
-    /// The encoded file; for a sticker sequence, the first frame's PNG.
-    public var bytes: [UInt8] { files[0] }
-    /// The encoded files: one, or one PNG per frame of a sticker sequence.
+    /// The encoded file; for a sticker sequence, the first frame's PNG; empty for pixels.
+    public var bytes: [UInt8] { files.first ?? [] }
+    /// The encoded files: one, or one PNG per frame of a sticker sequence; none for pixels.
     public let files: [[UInt8]]
-    /// The container written (`.png` for each frame of a sequence).
+    /// The target's pixels, placed on its canvas and adapted to its frame rules, when it returns
+    /// pixels (`RenditionTarget.returnsPixels`); `nil` for files.
+    public let pixels: Animation?
+    /// The container written (`.png` for each frame of a sequence; `.auto` for pixels, which
+    /// are not written).
     public let format: OutputFormat
     /// Pixel width.
     public let width: Int
@@ -19,6 +24,33 @@ public struct TargetOutput: Sendable {
     public let sequence: SequenceTiming?
     /// How the file was made.
     public let report: TargetReport
+
+    /// An encoded output.
+    init(
+        files: [[UInt8]], format: OutputFormat, width: Int, height: Int, animated: Bool, sequence: SequenceTiming?,
+        report: TargetReport
+    ) {
+        self.files = files
+        self.pixels = nil
+        self.format = format
+        self.width = width
+        self.height = height
+        self.animated = animated
+        self.sequence = sequence
+        self.report = report
+    }
+
+    /// Pixels, not encoded (step `pixels`).
+    init(pixels: Animation, notes: [String]) {
+        self.files = []
+        self.pixels = pixels
+        self.format = .auto
+        self.width = pixels.width
+        self.height = pixels.height
+        self.animated = pixels.isAnimated
+        self.sequence = nil
+        self.report = TargetReport(limit: nil, step: "pixels", stepIndex: 1, givenUp: [], notes: notes)
+    }
 
     /// The timing a sticker sequence's `Contents.json` states.
     public struct SequenceTiming: Sendable {
@@ -36,7 +68,7 @@ public struct TargetOutput: Sendable {
 public struct TargetReport: Sendable, Equatable {
     /// The byte limit the output met (`nil`: none).
     public let limit: Int?
-    /// The size ladder's step that produced it (`encoded` without a limit).
+    /// The size ladder's step that produced it (`encoded` without a limit, `pixels` for pixels).
     public let step: String
     /// 1-based position of that step on the ladder (1 without a limit).
     public let stepIndex: Int

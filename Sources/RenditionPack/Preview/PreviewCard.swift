@@ -1,11 +1,16 @@
+import RenditionCodecs
 import RenditionCore
 
 /// The card of one sticker on a preview sheet (see `PreviewSheet` for what it shows).
 struct PreviewCard {
     let name: String
     let report: LintReport
-    let animation: Animation?
+    /// The decoded master (`nil`: the file could not be read or decoded).
+    let master: SourceImage?
     let options: PreviewOptions
+
+    /// The master's frames.
+    var animation: Animation? { master?.animation }
 
     /// Draws a pill-shaped tag (a filled rectangle with white text, bitmap font at scale 2)
     /// and returns its width.
@@ -67,11 +72,12 @@ struct PreviewCard {
         let layout = layout(badges)
         var canvas = PreviewCanvas(width: layout.width, height: layout.height, background: PreviewStyle.card)
         drawBorderAndHeader(badges, layout, on: &canvas)
-        guard let animation else { return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false) }
+        guard let master, let pixels = PreviewPixels(master: master, scales: options.scales, strip: layout.strip)
+        else { return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false) }
         drawColumnHeaders(layout, on: &canvas)
-        var tiles = drawRenditionRows(animation, layout, on: &canvas)
+        var tiles = drawRenditionRows(master.animation, pixels, layout, on: &canvas)
         if !layout.strip.isEmpty {
-            tiles += drawStrip(animation, layout, on: &canvas)
+            tiles += drawStrip(master.animation, pixels, layout, on: &canvas)
         }
         return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true)
     }
@@ -129,7 +135,9 @@ struct PreviewCard {
 
     /// A row per scale: the first frame's rendition on every background, with its marks.
     /// - Returns: the tiles drawn, row by row.
-    func drawRenditionRows(_ animation: Animation, _ layout: Layout, on canvas: inout PreviewCanvas) -> [PreviewTile] {
+    func drawRenditionRows(
+        _ animation: Animation, _ pixels: PreviewPixels, _ layout: Layout, on canvas: inout PreviewCanvas
+    ) -> [PreviewTile] {
         let m = PreviewStyle.margin, gap = PreviewStyle.gap
         let marks = TileMarks(report: report, backgrounds: options.backgrounds)
         var tiles: [PreviewTile] = []
@@ -145,10 +153,7 @@ struct PreviewCard {
         for scale in options.scales {
             let tile = tileSize(scale, animation)
             let s = size(scale, animation)
-            let rendition =
-                scale == .x3 && s.width == animation.width && s.height == animation.height
-                ? animation.firstFrame
-                : LanczosResampler().resample(animation.firstFrame, width: s.width, height: s.height)
+            guard let rendition = pixels.renditions[scale] else { continue }
             canvas.text(scale.suffix.uppercased(), x: m, y: y + 4, scale: 3, PreviewStyle.ink)
             canvas.text("\(s.width)x\(s.height)", x: m, y: y + 34, scale: 2, PreviewStyle.mutedInk)
             for (c, background) in options.backgrounds.enumerated() {
@@ -173,21 +178,22 @@ struct PreviewCard {
 
     /// The strip of frames at @1x on a checkerboard, each with its number and start time.
     /// - Returns: the tiles drawn, left to right.
-    func drawStrip(_ animation: Animation, _ layout: Layout, on canvas: inout PreviewCanvas) -> [PreviewTile] {
+    func drawStrip(
+        _ animation: Animation, _ pixels: PreviewPixels, _ layout: Layout, on canvas: inout PreviewCanvas
+    ) -> [PreviewTile] {
         let m = PreviewStyle.margin, gap = PreviewStyle.gap, stripTop = layout.stripTop
         let marks = TileMarks(report: report, backgrounds: options.backgrounds)
         let tile = tileSize(.x1, animation)
-        let s = size(.x1, animation)
         canvas.text("FRAMES", x: m, y: stripTop + 4, scale: 2, PreviewStyle.ink)
         canvas.text("@1X", x: m, y: stripTop + 26, scale: 2, PreviewStyle.mutedInk)
         var start = [Double](repeating: 0, count: animation.frames.count)
         for i in 1..<animation.frames.count { start[i] = start[i - 1] + animation.frames[i - 1].delay.seconds }
         var tiles: [PreviewTile] = []
         for (k, index) in layout.strip.enumerated() {
+            guard let frame = pixels.strip[index] else { continue }
             let x = layout.gridLeft + k * (tile.width + gap)
             let rect = PixelRect(x: x, y: stripTop, width: tile.width, height: tile.height)
             canvas.checkerboard(rect, cell: 8, PreviewStyle.checkerLight, PreviewStyle.checkerDark)
-            let frame = LanczosResampler().resample(animation.frames[index].raster, width: s.width, height: s.height)
             canvas.draw(frame, x: x + tile.pad, y: stripTop + tile.pad)
             let marked = report.findings.filter { $0.frame == index }
             marks.draw(marked, in: rect, on: &canvas)
@@ -237,6 +243,45 @@ struct PreviewCard {
             widest = max(widest, x)
         }
         return (items.map { (text: $0.0, color: $0.1, x: $0.2, row: $0.3) }, items.isEmpty ? 0 : row + 1, widest)
+    }
+}
+
+/// The pixels a card shows, made by `StickerPipeline` like real renditions: the first frame at
+/// each scale of the sheet, and the strip's frames at @1x.
+struct PreviewPixels {
+    /// The first frame at each scale shown.
+    let renditions: [StickerScale: Raster]
+    /// The strip's frames at @1x, by their index in the master.
+    let strip: [Int: Raster]
+
+    /// Makes the pixels in one pipeline run, with one target per scale (the first frame) and one
+    /// at @1x for the strip (every frame it is given). The master given to the pipeline holds
+    /// only the frames shown (the first and the strip's), so no other frame is resampled; the
+    /// @1x row and the strip share one resample. `nil` if a target failed, which pixels of a
+    /// decoded master without frame rules do not.
+    init?(master: SourceImage, scales: [StickerScale], strip: [Int]) {
+        let animation = master.animation
+        let shown = strip.isEmpty || strip.first == 0 ? strip : [0] + strip
+        let source =
+            shown.isEmpty
+            ? animation
+            : Animation(
+                width: animation.width, height: animation.height, frames: shown.map { animation.frames[$0] },
+                loopCount: animation.loopCount)
+        var targets = scales.map { RenditionTarget.pixels(.scale($0), label: $0.suffix, animates: false) }
+        if !shown.isEmpty { targets.append(.pixels(.scale(.x1), label: "strip")) }
+        guard let made = try? StickerPipeline().run(.animation(source, format: master.format), targets: targets)
+        else { return nil }
+        let outputs = made.outputs.compactMap { try? $0.get().pixels }
+        guard outputs.count == targets.count else { return nil }
+        renditions = Dictionary(zip(scales, outputs.map(\.firstFrame)), uniquingKeysWith: { first, _ in first })
+        var frames: [Int: Raster] = [:]
+        if let sequence = outputs.last, !shown.isEmpty {
+            for (k, index) in shown.enumerated() where k < sequence.frames.count {
+                frames[index] = sequence.frames[k].raster
+            }
+        }
+        self.strip = frames
     }
 }
 

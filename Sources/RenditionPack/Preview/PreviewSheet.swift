@@ -29,8 +29,8 @@ public struct PreviewOptions: Sendable {
 /// coloured frames and tags on the tiles they concern.
 ///
 /// Per sticker, a card: a header (name, format, size, bytes, a badge per finding), then one
-/// row per rendition (@3x, @2x, @1x at their own pixel size, made with Lanczos-3 like real
-/// renditions) and one column per background. Findings about one background (the art
+/// row per rendition (@3x, @2x, @1x at their own pixel size, resampled by `StickerPipeline`
+/// like real renditions) and one column per background. Findings about one background (the art
 /// disappears, its outline blends) mark that column; ringing (measured at @1x) marks the @1x
 /// row; findings about the sticker as a whole are tagged on its first @3x tile, with the
 /// touching sides drawn on every @3x tile; per-frame findings of animations mark their frame
@@ -120,11 +120,19 @@ public struct PreviewSheet: Sendable {
         let linter = StickerLinter(options: options.lint)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let bytes = try? FileSystem.read(path) else {
-            return PreviewCard(name: name, report: linter.lint(path: path), animation: nil, options: options).render()
+            return PreviewCard(name: name, report: linter.lint(path: path), master: nil, options: options).render()
         }
-        let report = linter.lint(bytes: bytes, path: path)
-        let animation = try? ImageDecoder.decodeAnimation(bytes, limits: options.lint.limits)
-        return PreviewCard(name: name, report: report, animation: animation, options: options).render()
+        // One decode, by the pipeline, serves the lint and the tiles (vector art drawn at its
+        // canvas size, as lint sees it).
+        let pipeline = StickerPipeline(options: RenderOptions(limits: options.lint.limits))
+        let decoded = Result { () throws(CodecError) -> SourceImage in
+            guard let inspection = try pipeline.decode(bytes, inspecting: true).inspection else {
+                throw .unrecognizedFormat
+            }
+            return inspection
+        }
+        let report = linter.lint(bytes: bytes, path: path) { () throws(CodecError) in try decoded.get() }
+        return PreviewCard(name: name, report: report, master: try? decoded.get(), options: options).render()
     }
 
     /// Height of a sheet's title line with the margins above and below it.

@@ -67,6 +67,34 @@ struct PreviewTests {
         }
     }
 
+    @Test("the strip shows each frame resampled to @1x by Lanczos-3 on a checkerboard, exactly")
+    func stripPixels() throws {
+        let card = PreviewSheet().card(path: Fixtures.path("lint/animated.png"))
+        let master = try ImageDecoder.decodeAnimation(try Fixtures.bytes("lint/animated.png"))
+        let size = StickerGeometry.renditionSize(masterWidth: master.width, masterHeight: master.height, scale: .x1)
+        let strip = card.tiles.filter { $0.frame != nil }
+        #expect(strip.count == 3)
+        for tile in strip {
+            let frame = LanczosResampler().resample(
+                master.frames[tile.frame!].raster, width: size.width, height: size.height)
+            var expected = PreviewCanvas(width: tile.rect.width, height: tile.rect.height, background: .white)
+            expected.checkerboard(
+                PixelRect(x: 0, y: 0, width: tile.rect.width, height: tile.rect.height), cell: 8,
+                RGBColor(255, 255, 255), RGBColor(214, 216, 222))
+            expected.draw(frame, x: tile.padding, y: tile.padding)
+            // Inside the sticker, below the tags a marked tile carries.
+            let inset = tile.codes.isEmpty ? 0 : 40
+            var mismatches = 0
+            for y in (tile.padding + inset)..<(tile.padding + size.height) {
+                for x in tile.padding..<(tile.padding + size.width)
+                where card.raster[tile.rect.x + x, tile.rect.y + y] != expected.raster[x, y] {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0, "frame \(tile.frame!)")
+        }
+    }
+
     @Test("findings mark the tiles they concern")
     func marks() throws {
         let sheet = PreviewSheet()
