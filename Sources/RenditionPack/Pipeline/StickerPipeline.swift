@@ -52,6 +52,8 @@ public struct StickerPipeline: Sendable {
 
     /// Makes every target from `source`.
     /// - Parameters:
+    ///   - source: the master: file bytes, decoded pixels or a parsed composition.
+    ///   - targets: what to make, in the order of `PipelineResult.outputs`.
     ///   - inspecting: also decode the master for lint (`PipelineResult.source`), in the same decode.
     ///   - collapsingIdenticalFrames: write an animation whose frames are all the same as a still,
     ///     with a note.
