@@ -6,16 +6,7 @@ import Testing
 /// Runs the built `rendition` executable, as a user would.
 @Suite("rendition command line")
 struct CommandLineTests {
-    static var executable: URL {
-        // Test bundles are built next to the package's executables.
-        var dir = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("rendition")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition")
-    }
+    static var executable: URL { BuiltTool.rendition }
 
     /// Runs `rendition` with `arguments` (and `environment` added to the test's own); records
     /// an issue when the process ends by a signal rather than an exit status.

@@ -4,6 +4,7 @@ import RenditionC
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 // "A test renders every fixture format through the Swift API, the CLI, C and Python and finds
@@ -110,18 +111,8 @@ private func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
 
 @Suite("Every face gives the same bytes: Swift API, C ABI and command line")
 struct SameBytesEveryFaceTests {
-    /// The built `rendition` executable: $RENDITION_CLI, or the one built next to the test
-    /// bundle (as `RenditionCLITests.CommandLineTests` finds it).
-    static var cli: String {
-        if let path = ProcessInfo.processInfo.environment["RENDITION_CLI"], !path.isEmpty { return path }
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("rendition")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            folder = folder.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition").path
-    }
+    /// The built `rendition` executable.
+    static var cli: String { BuiltTool.rendition.path }
 
     /// The file extension of an `rdn_rendition.format` ("png" for PNG and APNG, as the Swift
     /// API's `Rendition.fileExtension`).

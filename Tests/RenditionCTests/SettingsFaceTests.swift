@@ -2,6 +2,7 @@ import CRendition
 import Foundation
 import RenditionC
 import RenditionPack
+import RenditionTestSupport
 import Testing
 
 /// Each setting the C interface and the command line share, face by face: both accept the
@@ -12,15 +13,7 @@ import Testing
 @Suite("settings: the C interface and the command line agree")
 struct SettingsFaceTests {
     /// The built `rendition` executable, next to the test bundle.
-    static var cli: String {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("rendition")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            folder = folder.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition").path
-    }
+    static var cli: String { BuiltTool.rendition.path }
 
     /// Runs `rendition ARGUMENTS`; returns its exit status, standard output and the first line
     /// of standard error without its `Error: ` (what a usage error says).
