@@ -23,6 +23,7 @@ struct DurableWriteTraceTests {
                 "-f", "-y", "-e", "trace=sync,syncfs,fsync,fdatasync", "-o", folder + "/trace.txt",
                 CommandLineTests.executable.path, "render",
             ] + inputs + ["-o", out, "--threads", "2"]
+        process.environment = BuiltTool.tracedEnvironment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -74,6 +74,7 @@ struct HostileVectorRenderTests {
                 CommandLineTests.executable.path,
                 "render",
             ] + inputs + ["-o", folder + "/out", "--threads", "1"]
+        process.environment = BuiltTool.tracedEnvironment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

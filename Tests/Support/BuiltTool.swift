@@ -17,3 +17,15 @@ public enum BuiltTool {
         return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("rendition")
     }
 }
+
+extension BuiltTool {
+    /// The test's environment for a `rendition` run under `strace`: LeakSanitizer (in the
+    /// sanitizer builds) cannot run in a traced process and would end it with a fatal error, so
+    /// leak detection is turned off there; nothing else changes.
+    public static var tracedEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let options = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+        environment["ASAN_OPTIONS"] = options + "detect_leaks=0"
+        return environment
+    }
+}
