@@ -8,27 +8,18 @@ import Testing
 struct DurableWriteTraceTests {
     @Test("render flushes each output file and the folder with fsync, and never calls sync or syncfs")
     func fsyncNotSync() throws {
-        let strace = "/usr/bin/strace"
         try #require(
-            FileManager.default.isExecutableFile(atPath: strace), "strace is installed by Scripts/install-dependencies")
+            FileManager.default.isExecutableFile(atPath: BuiltTool.strace),
+            "strace is installed by Scripts/install-dependencies")
         let folder = try TemporaryFolder.make("rendition-durable")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = URL(fileURLWithPath: folder + "/out").resolvingSymlinksInPath().path
         let inputs = ["002D", "1F195", "1F62C", "2764"].map { Fixtures.path("stickers/openmoji-618/\($0).png") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
-        // -y prints the path behind each file descriptor; -f follows the supervised child.
-        process.arguments =
-            [
-                "-f", "-y", "-e", "trace=sync,syncfs,fsync,fdatasync", "-o", folder + "/trace.txt",
-                CommandLineTests.executable.path, "render",
-            ] + inputs + ["-o", out, "--threads", "2"]
-        process.environment = BuiltTool.tracedEnvironment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // -y prints the path behind each file descriptor.
+        let ended = try BuiltTool.traced(
+            ["render"] + inputs + ["-o", out, "--threads", "2"],
+            straceOptions: ["-y", "-e", "trace=sync,syncfs,fsync,fdatasync"], trace: folder + "/trace.txt", in: folder)
+        #expect(ended.reason == .exit && ended.status == 0)
 
         let trace = try String(contentsOfFile: folder + "/trace.txt", encoding: .utf8)
         let calls = trace.split(separator: "\n").map(String.init)

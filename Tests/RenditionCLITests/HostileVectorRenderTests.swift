@@ -50,9 +50,9 @@ struct HostileVectorRenderTests {
 
     @Test("rendering every crafted file opens no file the documents name (traced with strace)")
     func opensNoNamedFile() throws {
-        let strace = "/usr/bin/strace"
         try #require(
-            FileManager.default.isExecutableFile(atPath: strace), "strace is installed by Scripts/install-dependencies")
+            FileManager.default.isExecutableFile(atPath: BuiltTool.strace),
+            "strace is installed by Scripts/install-dependencies")
         let folder = try TemporaryFolder.make("rendition-hostile-open")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The files the crafted documents name, where rlottie would look for them: relative to
@@ -65,21 +65,10 @@ struct HostileVectorRenderTests {
             try Data(planted).write(to: URL(fileURLWithPath: full))
         }
         let inputs = Self.cases.map { Fixtures.path($0.path) } + [Fixtures.path("lottie/lottie-android/WeAccept.tgs")]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.arguments =
-            [
-                "-f", "-e", "trace=open,openat,openat2,creat", "-o", folder + "/trace.txt",
-                CommandLineTests.executable.path,
-                "render",
-            ] + inputs + ["-o", folder + "/out", "--threads", "1"]
-        process.environment = BuiltTool.tracedEnvironment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let ended = try BuiltTool.traced(
+            ["render"] + inputs + ["-o", folder + "/out", "--threads", "1"],
+            straceOptions: ["-e", "trace=open,openat,openat2,creat"], trace: folder + "/trace.txt", in: folder)
+        #expect(ended.reason == .exit && ended.status == 1)
         let trace = try String(contentsOfFile: folder + "/trace.txt", encoding: .utf8)
         let opens = trace.split(separator: "\n").filter { $0.contains("open") }
         #expect(opens.count > 10, "the trace holds the process's opens")
