@@ -214,19 +214,20 @@ struct PlatformPackWriter {
 /// and pack that draws from it.
 struct PackImageSources {
     let builder: PackBuilder
-    private var decoded: [String: Animation] = [:]
+    private var decoded: [String: PipelineSource] = [:]
 
     init(builder: PackBuilder) {
         self.builder = builder
     }
 
-    /// The file at `path`, decoded.
+    /// The file at `path`, decoded (read and decoded on the first call only).
     mutating func master(_ path: String) throws -> PipelineSource {
+        if let source = decoded[path] { return source }
         let bytes = try FileSystem.read(path)
         guard let format = ImageFormat.sniff(bytes) else { throw CodecError.unrecognizedFormat }
-        if let master = decoded[path] { return .animation(master, format: format) }
-        let master = try ImageDecoder.decodeAnimation(bytes, limits: builder.options.limits)
-        decoded[path] = master
-        return .animation(master, format: format)
+        let source = PipelineSource.animation(
+            try ImageDecoder.decodeAnimation(bytes, limits: builder.options.limits), format: format)
+        decoded[path] = source
+        return source
     }
 }
