@@ -6,7 +6,10 @@ let package = Package(
     products: [
         .library(name: "RenditionCore", targets: ["RenditionCore"]),
         .library(name: "RenditionCodecs", targets: ["RenditionCodecs"]),
+        .library(name: "RenditionPipeline", targets: ["RenditionPipeline"]),
+        .library(name: "RenditionBatch", targets: ["RenditionBatch"]),
         .library(name: "RenditionPack", targets: ["RenditionPack"]),
+        .library(name: "RenditionPreview", targets: ["RenditionPreview"]),
         .executable(name: "rendition", targets: ["rendition"]),
         // The C library (rendition.h). SwiftPM product names must be unique and `rendition` is
         // the command-line tool, so this product builds libRenditionC.so;
@@ -73,26 +76,40 @@ let package = Package(
                 "RenditionCore", "CRenditionCodecShims", "CRenditionKernels", "CLibDeflate", "CZlib", "CGIF", "CWebP",
                 "CRenditionLottieShim", "CVPX",
             ]),
+        // One sticker from bytes to files in memory: targets, the pipeline that makes them from
+        // one decode, size fitting, frame rules, and StickerRenderer.
+        .target(name: "RenditionPipeline", dependencies: ["RenditionCore", "RenditionCodecs"]),
+        // Files and folders of a batch: atomic writes, fsync, the output folder's lock and
+        // manifest, shards, supervised runs, folder rendering and per-sticker records.
+        .target(name: "RenditionBatch", dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline"]),
+        // The platforms: profiles and lint, platform rules as data, pack assembly, pack
+        // manifests and validation, and the settings every face maps onto.
         .target(
             name: "RenditionPack",
-            dependencies: ["RenditionCore", "RenditionCodecs", "CYAML"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "CYAML"]),
+        // Preview sheets: stickers on the test backgrounds with their lint findings.
+        .target(
+            name: "RenditionPreview",
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack"]),
         // The C interface: the hand-written header (include/rendition.h) and a C file that
         // compiles it on its own; no code.
         .target(name: "CRendition", path: "Sources/CRendition"),
         // Swift implementing rendition.h with @c @implementation (the compiler checks every
         // function against the header).
-        .target(name: "RenditionC", dependencies: ["CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore"]),
+        .target(
+            name: "RenditionC",
+            dependencies: ["CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore"]),
         .executableTarget(
             name: "rendition",
             dependencies: [
-                "RenditionCore", "RenditionCodecs", "RenditionPack",
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the
         // fuzzer and address sanitizers); a normal build replays inputs: `RenditionFuzz png FILE...`.
         .executableTarget(
             name: "RenditionFuzz",
-            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPack"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview"]),
         // Fixture lookup shared by the test targets.
         .target(name: "RenditionTestSupport", dependencies: ["RenditionCodecs", "RenditionCore"], path: "Tests/Support"),
         .testTarget(
@@ -106,16 +123,16 @@ let package = Package(
             dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRLottie", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionPackTests",
-            dependencies: ["RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: ["RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCLITests",
             // rendition to build the executable the tests run (and to reach its internals).
-            dependencies: ["rendition", "RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: ["rendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCTests",
             // RenditionC to call the C functions in-process; the examples run against the
             // installed library.
-            dependencies: ["RenditionC", "CRendition", "RenditionPack", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: ["RenditionC", "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

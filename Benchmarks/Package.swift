@@ -13,7 +13,10 @@ func suite(_ name: String) -> Target {
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "RenditionCore", package: "Rendition"),
             .product(name: "RenditionCodecs", package: "Rendition"),
+            .product(name: "RenditionPipeline", package: "Rendition"),
+            .product(name: "RenditionBatch", package: "Rendition"),
             .product(name: "RenditionPack", package: "Rendition"),
+            .product(name: "RenditionPreview", package: "Rendition"),
         ],
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])

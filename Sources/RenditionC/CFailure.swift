@@ -1,6 +1,8 @@
 import CRendition
 import RenditionCodecs
 import RenditionPack
+import RenditionPipeline
+import RenditionBatch
 
 /// A failure on its way to a C caller: the status code returned and the message put in the
 /// `rdn_error`.

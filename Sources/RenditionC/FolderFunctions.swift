@@ -1,5 +1,7 @@
 import CRendition
 import RenditionPack
+import RenditionPipeline
+import RenditionBatch
 
 /// `rdn_render_directory`, as `rendition.h` declares and documents it.
 @c @implementation

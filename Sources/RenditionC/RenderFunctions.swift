@@ -4,6 +4,7 @@ import RenditionCodecs
 import RenditionCore
 import RenditionPack
 import Synchronization
+import RenditionPipeline
 
 /// `rdn_render`, as `rendition.h` declares and documents it.
 @c @implementation

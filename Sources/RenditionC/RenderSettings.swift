@@ -2,6 +2,7 @@ import CRendition
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
 
 /// A caller's `rdn_render_options`, read into `RenditionSettings`: the settings every face
 /// shares, checked by the same rules and refused with the same sentences.

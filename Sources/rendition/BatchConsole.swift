@@ -1,6 +1,7 @@
 import Foundation
 import RenditionPack
 import Synchronization
+import RenditionBatch
 
 /// How per-sticker results are printed on standard output.
 enum ResultFormat: String, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import RenditionPack
 import Synchronization
+import RenditionBatch
 
 #if canImport(Glibc)
     import Glibc

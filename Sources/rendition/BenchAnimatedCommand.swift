@@ -4,6 +4,7 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
 
 /// `rendition bench animated`: times the whole animated pipeline in-process, one animation
 /// at a time, with `--threads` encoding its renditions concurrently (as `render` does for a

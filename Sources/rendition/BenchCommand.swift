@@ -4,6 +4,8 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
+import RenditionBatch
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
 
 /// Per-thread reusable state for benchmarks, so steady-state timings exclude allocation.
 final class BenchScratch {

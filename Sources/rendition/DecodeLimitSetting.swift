@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionPack
+import RenditionBatch
 
 /// `--limit KEY=VALUE` (the keys are `DecodeLimitKey`, parsed by `RenditionSettings`): its
 /// help, and the hint that names the setting when an input exceeds a limit.

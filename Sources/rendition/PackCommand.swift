@@ -3,6 +3,7 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionBatch
 
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

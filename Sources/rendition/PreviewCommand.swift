@@ -3,6 +3,8 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionBatch
+import RenditionPreview
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Foundation
+import RenditionPipeline
 
 /// The HTML page that shows a preview sheet's pages in order, for sheets of several pages.
 enum PreviewIndex {

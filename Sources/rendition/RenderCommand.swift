@@ -3,6 +3,8 @@ import Foundation
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
+import RenditionBatch
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import RenditionPack
+import RenditionBatch
 
 /// Formats what `render` prints.
 enum RenderReport {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RenditionCore
+import RenditionPipeline
 
 @main
 struct RenditionCommand: ParsableCommand {

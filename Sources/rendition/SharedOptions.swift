@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenditionPack
+import RenditionBatch
 
 // The options several commands take, each defined once so that its help text and its
 // parsing are the same everywhere; every value is checked by `RenditionSettings`, as the C

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RenditionPipeline
 
 extension RenditionCommand {
     /// Exit status for bad usage: unknown options, missing or invalid arguments.

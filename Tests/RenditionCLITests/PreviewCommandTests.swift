@@ -3,6 +3,7 @@ import RenditionCodecs
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPreview
 
 /// `rendition preview` as a user runs it.
 @Suite("rendition preview")

@@ -4,6 +4,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
+import RenditionBatch
 
 /// `RenditionSettings`, the one settings type the command line, the C interface and Python
 /// map onto: what it accepts, what it refuses and in which words, and the engine options it

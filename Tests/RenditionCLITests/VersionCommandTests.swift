@@ -1,5 +1,6 @@
 import RenditionCore
 import Testing
+import RenditionPipeline
 
 /// `rendition --version` prints the one version of Rendition.
 @Suite("rendition --version")

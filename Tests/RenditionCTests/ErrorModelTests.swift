@@ -3,6 +3,7 @@ import RenditionCore
 import Testing
 
 @testable import RenditionC
+@testable import RenditionPipeline
 
 @Suite("C interface: version and error model")
 struct ErrorModelTests {

@@ -5,6 +5,7 @@ import RenditionCodecs
 import RenditionCore
 import RenditionPack
 import Testing
+import RenditionPipeline
 
 @Suite("C interface: rendering and encoding")
 struct RenderFunctionTests {

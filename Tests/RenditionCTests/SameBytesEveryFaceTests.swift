@@ -6,6 +6,7 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
 
 // "A test renders every fixture format through the Swift API, the CLI, C and Python and finds
 // the same bytes": the Swift API, C and command-line half (the Python half is

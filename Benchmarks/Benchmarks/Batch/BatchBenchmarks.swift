@@ -2,6 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import RenditionPack
+import RenditionPipeline
+import RenditionBatch
 
 /// Stickers rendered per second over one batch (the built-in throughput metric counts whole
 /// batches per second, too coarse to compare).

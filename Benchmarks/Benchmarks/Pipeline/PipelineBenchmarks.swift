@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import RenditionCodecs
 import RenditionPack
+import RenditionPipeline
 
 /// The whole still pipeline for one sticker, in memory: PNG bytes → decode → @2x and @1x
 /// → both PNG files' bytes, with one worker's scratch memory reused.

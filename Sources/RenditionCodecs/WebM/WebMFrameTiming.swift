@@ -3,10 +3,12 @@ import RenditionCore
 /// Frame delays from a WebM video track's timestamps.
 ///
 /// WebM stores each frame's start in whole timecode ticks (usually milliseconds), so 30 fps
-/// reads 0, 33, 67, 100 ms, ... When the timestamps are those of a constant frame rate — the
-/// track's `DefaultDuration` turned into a `FrameRate`, or failing that the average rate
-/// rounded to a short fraction — and every timestamp is within half a tick of that rate's
-/// exact time, every frame gets the exact delay (1/30 s, so 90 frames last exactly 3 s).
+/// reads 0, 33, 67, 100 ms, ... from muxers that round (ffmpeg) and 0, 33, 66, 100 ms, ...
+/// from muxers that cut the nanoseconds off (libwebm: vpxenc, browsers' MediaRecorder). When
+/// the timestamps are those of a constant frame rate — the track's `DefaultDuration` turned
+/// into a `FrameRate`, or failing that the average rate rounded to a short fraction — and
+/// every timestamp is less than a tick from that rate's exact time (counted from the first
+/// timestamp), every frame gets the exact delay (1/30 s, so 90 frames last exactly 3 s).
 /// Otherwise each delay is the exact difference of two timestamps, and the last frame lasts
 /// its `BlockDuration`, the track's `DefaultDuration`, the rest of the Segment's `Duration`,
 /// or as long as the frame before it, whichever is known first.
@@ -73,11 +75,15 @@ enum WebMFrameTiming {
         return nil
     }
 
-    /// Whether timestamp i is within half a tick of timestamp 0 + i / rate, for every i.
+    /// Whether timestamp i is less than a tick from timestamp 0 + i / rate, for every i.
+    /// Rounded timestamps are within half a tick of the exact times; truncated ones (libwebm
+    /// writes `nanoseconds / scale`) are up to a tick early, and counted from a first
+    /// timestamp that was truncated too, up to a tick either way. (A nanosecond either way is
+    /// allowed for the rounding of the rate's frame time, so a 1 ns tick still works.)
     private static func follows(_ timestamps: [Int], rate: FrameRate, scale: Int) -> Bool {
         let start = Double(timestamps[0]) * Double(scale)
         let frameNanoseconds = 1e9 * Double(rate.denominator) / Double(rate.numerator)
-        let tolerance = Double(scale) / 2 + 1
+        let tolerance = max(Double(scale) - 1, Double(scale) / 2 + 1)
         for (i, t) in timestamps.enumerated()
         where abs(Double(t) * Double(scale) - (start + Double(i) * frameNanoseconds)) > tolerance {
             return false

@@ -1,4 +1,5 @@
 import RenditionCore
+import RenditionPipeline
 
 /// Turns the alpha-edge analysis of every frame into findings. Per-frame findings of an
 /// animation are reported once, for the first frame showing them, with the number of

@@ -7,31 +7,31 @@
 /// The top-level JSON object of `rendition lint --json` (schema `rendition-lint/1`, see the
 /// README): the profile, one report per file, counts per severity and, with fixes, what each
 /// fix did. The C interface's `rdn_lint_bytes` returns the same document.
-public struct LintDocument: Encodable {
+package struct LintDocument: Encodable {
     /// Counts over every file.
-    public struct Summary: Encodable {
+    package struct Summary: Encodable {
         /// Files checked.
-        public let files: Int
+        package let files: Int
         /// Error findings.
-        public let errors: Int
+        package let errors: Int
         /// Warning findings.
-        public let warnings: Int
+        package let warnings: Int
         /// Info findings.
-        public let infos: Int
+        package let infos: Int
     }
 
     /// `rendition-lint/1`.
-    public let schema: String
+    package let schema: String
     /// The profile's identifier.
-    public let profile: String
+    package let profile: String
     /// The profile's byte limit.
-    public let maximumBytes: Int
+    package let maximumBytes: Int
     /// One report per file, in input order.
-    public let files: [LintReport]
+    package let files: [LintReport]
     /// Counts per severity.
-    public let summary: Summary
+    package let summary: Summary
     /// What `--fix` did, when asked.
-    public let fixes: [FixOutcome]?
+    package let fixes: [FixOutcome]?
 
     enum CodingKeys: String, CodingKey {
         case schema, profile, files, summary, fixes
@@ -39,7 +39,7 @@ public struct LintDocument: Encodable {
     }
 
     /// The document for `reports` checked against `profile`.
-    public init(reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]? = nil) {
+    package init(reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]? = nil) {
         schema = "rendition-lint/1"
         self.profile = profile.id
         maximumBytes = profile.maximumBytes
@@ -51,7 +51,7 @@ public struct LintDocument: Encodable {
     }
 
     /// The document as pretty-printed JSON with sorted keys.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)

@@ -91,9 +91,9 @@ public struct LintFinding: Sendable, Equatable, Codable {
 }
 
 /// Small number formatting shared by lint and preview output.
-public enum LintFormat {
+package enum LintFormat {
     /// `value` rounded to at most `digits` decimals, without trailing zeros.
-    public static func decimal(_ value: Double, digits: Int) -> String {
+    package static func decimal(_ value: Double, digits: Int) -> String {
         guard value.isFinite else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
@@ -106,10 +106,10 @@ public enum LintFormat {
     }
 
     /// A fraction as a percentage with no decimals, e.g. `43%`.
-    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+    package static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
     /// Decimal kilobytes with one decimal, e.g. `501.0 KB`.
-    public static func kilobytes(_ bytes: Int) -> String {
+    package static func kilobytes(_ bytes: Int) -> String {
         let tenths = (bytes + 50) / 100
         return "\(tenths / 10).\(tenths % 10) KB"
     }

@@ -1,5 +1,7 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
 
 /// Settings of `StickerLinter`.
 public struct LintOptions: Sendable {
@@ -78,7 +80,7 @@ public struct StickerLinter: Sendable {
     /// `lint(bytes:path:)` with the file decoded by `decode` (as `ImageDecoder.decodeSource`
     /// decodes it), called only when the profile's file rules let the pixels be looked at: for
     /// a caller that has decoded the file already.
-    func lint(bytes: [UInt8], path: String, decode: () throws(CodecError) -> SourceImage) -> LintReport {
+    package func lint(bytes: [UInt8], path: String, decode: () throws(CodecError) -> SourceImage) -> LintReport {
         let format = ImageFormat.sniff(bytes)
         var early: [LintFinding] = []
         if let format {

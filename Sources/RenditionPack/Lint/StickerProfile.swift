@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
 
 /// A platform's rules for sticker files, as data: which formats, sizes, bytes and
 /// animation parameters it accepts. Profiles are `Codable`, so a new platform is a JSON

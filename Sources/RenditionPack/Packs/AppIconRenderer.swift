@@ -1,10 +1,11 @@
 import RenditionCore
+import RenditionPipeline
 
 /// Renders icons from one source image: the art scaled to fit the icon box (Lanczos-3),
 /// centred, and composited over an opaque background (store icons may not be transparent).
-public enum AppIconRenderer {
+package enum AppIconRenderer {
     /// An opaque `width` x `height` icon of `source`.
-    public static func render(_ source: Raster, width: Int, height: Int, background: (UInt8, UInt8, UInt8)) -> Raster {
+    package static func render(_ source: Raster, width: Int, height: Int, background: (UInt8, UInt8, UInt8)) -> Raster {
         let placed = CanvasPlacement.place(
             Animation(still: source), on: CanvasRule(mode: .exact, width: width, height: height))
         var icon = Raster(width: width, height: height)
@@ -25,26 +26,26 @@ public enum AppIconRenderer {
 }
 
 /// One icon of an Xcode `.stickersiconset`.
-public struct MessagesIconSlot: Sendable, Equatable {
+package struct MessagesIconSlot: Sendable, Equatable {
     /// Size in points, as Xcode writes it (`60x45`).
-    public let size: String
+    package let size: String
     /// `iphone`, `ipad`, `universal` or `ios-marketing`.
-    public let idiom: String
+    package let idiom: String
     /// `1x`, `2x` or `3x`.
-    public let scale: String
+    package let scale: String
     /// `ios` for universal and marketing slots.
-    public let platform: String?
+    package let platform: String?
     /// Pixel width.
-    public let width: Int
+    package let width: Int
     /// Pixel height.
-    public let height: Int
+    package let height: Int
 
     /// The file name Rendition gives this icon.
-    public var filename: String { "icon-\(idiom)-\(size)@\(scale).png" }
+    package var filename: String { "icon-\(idiom)-\(size)@\(scale).png" }
 
     /// Every slot of the Messages extension icon set, with exact pixel sizes (points x scale),
     /// from Apple's Asset Catalog Format Reference (Messages Extension Icon Type).
-    public static let all: [MessagesIconSlot] = [
+    package static let all: [MessagesIconSlot] = [
         .init(size: "29x29", idiom: "iphone", scale: "2x", platform: nil, width: 58, height: 58),
         .init(size: "29x29", idiom: "iphone", scale: "3x", platform: nil, width: 87, height: 87),
         .init(size: "60x45", idiom: "iphone", scale: "2x", platform: nil, width: 120, height: 90),

@@ -1,3 +1,5 @@
+import RenditionPipeline
+
 /// The platforms built into Rendition. Every number comes from the platform's own code or
 /// guidelines; `sources` names the file and constant (or page and line) for each rule, and
 /// the tests in `PackPlatformRuleTests` check each value against the same citation.

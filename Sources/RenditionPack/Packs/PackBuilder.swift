@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,6 @@
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,7 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,5 @@
+import RenditionBatch
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

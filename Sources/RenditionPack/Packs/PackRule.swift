@@ -1,3 +1,5 @@
+import RenditionPipeline
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

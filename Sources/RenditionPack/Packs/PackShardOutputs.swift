@@ -1,3 +1,5 @@
+import RenditionBatch
+
 /// Where a sharded pack run, which writes no packs, leaves its platform files for the run that
 /// does: `OUT/.rendition-shards/PLATFORM/NAME.EXT`, each recorded in the manifest with its
 /// platform. The unsharded run reads them back as up-to-date outputs and removes the folder

@@ -1,5 +1,7 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
 
 /// Builds every output of one sticker through `StickerPipeline`, from one decode: its Xcode
 /// catalog entry and flat renditions (written in place), and its file for each requested
@@ -175,7 +177,7 @@ struct PackStickerWork {
             return RenditionTarget(
                 label: platform.name, size: .canvas(platform.canvas), animatedCanvas: platform.animatedCanvas,
                 formats: .init(still: platform.staticFormat, animated: preferredFirst(platform)),
-                animates: platform.animatedFormat != nil, frameRules: platform,
+                animates: platform.animatedFormat != nil, frameRules: platform.framePolicy,
                 byteLimit: .init(
                     still: platform.byteLimit(animated: false), animated: platform.byteLimit(animated: true)),
                 preservesFrames: platform.minimumFrames != nil)

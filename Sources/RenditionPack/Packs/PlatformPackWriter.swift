@@ -1,5 +1,7 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -198,7 +200,7 @@ struct PlatformPackWriter {
             label: "\(platform.name) \(rule.role.rawValue) image",
             size: .canvas(CanvasRule(mode: .exact, width: rule.width, height: rule.height)),
             formats: .init(still: rule.format, animated: [.apng]),
-            animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform,
+            animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform.framePolicy,
             byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil)
         var options = RenderOptions(limits: builder.options.limits)
         options.png.compressionLevel = builder.options.compressionLevel

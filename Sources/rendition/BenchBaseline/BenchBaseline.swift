@@ -1,5 +1,6 @@
 import Foundation
 import RenditionPack
+import RenditionBatch
 
 /// A baseline file (`rendition bench … --save-baseline FILE`): the statistics of every
 /// benchmark of a run and the machine they were measured on, for `--compare FILE` later.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenditionPack
+import RenditionBatch
 
 /// The baseline side of one `bench` run: reads the `--compare` baseline before anything is
 /// timed (a bad file fails at once, not after minutes of benchmarks), then, once the run is

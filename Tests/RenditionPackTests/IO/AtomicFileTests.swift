@@ -2,6 +2,7 @@ import Foundation
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionBatch
 
 /// `AtomicFile.write`: new files (written unnamed and linked on Linux), replaced files (named
 /// temporary file and rename), permissions, and nothing left behind.

@@ -1,6 +1,7 @@
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionBatch
 
 /// `FileSystem.read(_:upTo:)`, which every command reads its inputs with.
 @Suite("Reading input files")

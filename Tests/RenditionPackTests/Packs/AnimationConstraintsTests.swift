@@ -2,6 +2,7 @@ import RenditionCore
 import Testing
 
 @testable import RenditionPack
+@testable import RenditionPipeline
 
 /// `AnimationConstraints`: timing fitted to a platform, frames merged without losing the motion.
 @Suite("Animation timing constraints")

@@ -4,6 +4,7 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
 
 /// A source folder of the kinds `Scripts/make-pack-fixture.py` makes for the timings, smaller:
 /// 8 stills named by their code points and 7 animations (an APNG moving on a circle, a

@@ -1,5 +1,6 @@
 import RenditionPack
 import Testing
+import RenditionPipeline
 
 /// Each built-in platform's numbers against the platform's own code or guidelines; every
 /// test names its source, and the platform's `sources` must cite the same file.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import RenditionCodecs
 @testable import RenditionPack
+@testable import RenditionPipeline
 
 /// The size ladder's dithered palette step: after the lossless steps, before the undithered
 /// palettes of 256 colours and fewer.

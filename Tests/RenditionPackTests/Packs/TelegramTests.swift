@@ -4,6 +4,7 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
 
 @Suite("Telegram: stickers, video, TGS and emoji")
 struct TelegramTests {

@@ -3,6 +3,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
+import RenditionPreview
 
 /// Targets that return pixels (`RenditionTarget.returnsPixels`): what preview sheets and
 /// `lint --fix` take from the pipeline instead of resampling on their own.
@@ -62,7 +64,7 @@ struct PixelTargetTests {
         var platform = PackPlatform.telegram
         platform.minimumFrameMilliseconds = 200  // the fixture's frames are shorter: they are merged
         let made = try StickerPipeline().run(
-            .animation(master, format: .png), targets: [.pixels(.canvas(rule), frameRules: platform)])
+            .animation(master, format: .png), targets: [.pixels(.canvas(rule), frameRules: platform.framePolicy)])
         let output = try made.outputs[0].get()
         let expected = try AnimationConstraints.apply(platform, to: CanvasPlacement.place(master, on: rule))
         #expect(!expected.notes.isEmpty)
@@ -85,7 +87,7 @@ struct PixelTargetTests {
         let fitted: [RenditionTarget] = [
             RenditionTarget(
                 label: whatsApp.name, size: .canvas(whatsApp.canvas),
-                formats: RenditionTarget.Formats(still: .webp, animated: [.webp]), frameRules: whatsApp,
+                formats: RenditionTarget.Formats(still: .webp, animated: [.webp]), frameRules: whatsApp.framePolicy,
                 byteLimit: .bytes(500_000)),
             .rendition(.x3, format: .apng),
         ]

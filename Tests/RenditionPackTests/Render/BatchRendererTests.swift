@@ -4,6 +4,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
+import RenditionBatch
 
 @Suite("Batch rendering")
 struct BatchRendererTests {

@@ -5,6 +5,8 @@ import RenditionTestSupport
 import Testing
 
 @testable import RenditionPack
+@testable import RenditionPipeline
+@testable import RenditionBatch
 
 @Suite("Frame-by-frame rendering")
 struct FrameByFrameRenderTests {

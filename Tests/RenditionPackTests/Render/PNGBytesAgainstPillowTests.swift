@@ -5,6 +5,7 @@ import RenditionTestSupport
 import Testing
 
 @testable import RenditionCodecs
+@testable import RenditionPipeline
 
 /// PNG renditions against Pillow's default PNG of the same pixels, file by file: Pillow
 /// (13) writes RGBA rows filtered per row by the minimum sum of absolute values (None, Sub,

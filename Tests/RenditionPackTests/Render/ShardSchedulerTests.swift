@@ -1,5 +1,6 @@
 import RenditionPack
 import Testing
+import RenditionBatch
 
 @Suite("Shards from array-job index variables")
 struct ShardSchedulerTests {

@@ -3,6 +3,8 @@ import Glibc
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
+import RenditionBatch
 
 @Suite("Several writers in one output folder")
 struct SharedOutputFolderTests {

@@ -4,6 +4,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
+import RenditionPipeline
+import RenditionBatch
 
 /// TGS and Lottie renditions: drawn by rlottie at each size, not resampled.
 @Suite("Vector renditions (TGS, Lottie)")

@@ -54,9 +54,9 @@ public struct TargetOutput: Sendable {
 
     /// The timing a sticker sequence's `Contents.json` states.
     public struct SequenceTiming: Sendable {
-        /// Frames per second (`XcodeStickerCatalog.timing`).
-        public let timing: XcodeStickerCatalog.SequenceTiming
-        /// How often it plays (`XcodeStickerCatalog.repetitions`).
+        /// Frames per second (`StickerSequence.timing`).
+        public let timing: StickerSequence.Timing
+        /// How often it plays (`StickerSequence.repetitions`).
         public let repetitions: Int
     }
 

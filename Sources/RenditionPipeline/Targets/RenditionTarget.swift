@@ -63,9 +63,9 @@ public struct RenditionTarget: Sendable {
     public var formats: Formats
     /// Whether an animated master stays animated (`false`: its first frame only).
     public var animates: Bool
-    /// A platform whose frame, duration and loop rules the animation is adapted to
+    /// The frame, duration and loop rules the animation is adapted to
     /// (`AnimationConstraints`); `nil` keeps the master's timing.
-    public var frameRules: PackPlatform?
+    public var frameRules: FramePolicy?
     /// The byte limit; `nil` encodes once with the pipeline's encoder settings. With a limit the
     /// file is fitted by `SizeFitter`'s ladder.
     public var byteLimit: ByteLimit?
@@ -84,7 +84,7 @@ public struct RenditionTarget: Sendable {
     /// Creates a target.
     public init(
         label: String, size: Size, animatedCanvas: CanvasRule? = nil, formats: Formats, animates: Bool = true,
-        frameRules: PackPlatform? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
+        frameRules: FramePolicy? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
         framesAsSequence: Bool = false, returnsPixels: Bool = false
     ) {
         self.label = label
@@ -107,7 +107,7 @@ public struct RenditionTarget: Sendable {
     /// The pixels at `size`, not encoded (`TargetOutput.pixels`): every frame of an animated
     /// master when `animates`, otherwise the first, adapted to `frameRules` when given.
     public static func pixels(
-        _ size: Size, label: String = "pixels", animates: Bool = true, frameRules: PackPlatform? = nil
+        _ size: Size, label: String = "pixels", animates: Bool = true, frameRules: FramePolicy? = nil
     ) -> RenditionTarget {
         RenditionTarget(
             label: label, size: size, formats: .one(.auto), animates: animates, frameRules: frameRules,

@@ -105,11 +105,11 @@ extension StickerPipeline {
     /// The timing of `animation` as a sticker sequence, or `nil` with a note when a sequence
     /// cannot express it (it is then written in the target's animated container).
     func sequenceTiming(_ animation: Animation, notes: inout [String]) -> TargetOutput.SequenceTiming? {
-        guard let timing = XcodeStickerCatalog.timing(of: animation) else {
+        guard let timing = StickerSequence.timing(of: animation) else {
             notes.append("frame delays vary, which a sticker sequence cannot express: written as an APNG sticker")
             return nil
         }
-        guard let repetitions = XcodeStickerCatalog.repetitions(forLoopCount: animation.loopCount) else {
+        guard let repetitions = StickerSequence.repetitions(forLoopCount: animation.loopCount) else {
             notes.append(
                 "the animation plays once, which a sticker sequence cannot express: written as an APNG sticker")
             return nil

@@ -16,15 +16,6 @@ public struct ThreadBudget: Sendable, Equatable, CustomStringConvertible {
         self.count = max(1, count)
     }
 
-    /// What every face means by a thread count: 0 is one thread per core (the default),
-    /// more is that many threads; below 0 is refused.
-    public init(requested: Int) throws(SettingsError) {
-        guard requested >= 0 else {
-            throw SettingsError(.threads, .outOfRange(value: String(requested), expected: "0 (one per core) or more"))
-        }
-        self.init(requested == 0 ? Self.processorCount : requested)
-    }
-
     /// One thread per core: the default of every face.
     public static var allCores: ThreadBudget { ThreadBudget(processorCount) }
 

@@ -1,5 +1,8 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
+import RenditionBatch
+import RenditionPack
 
 /// Settings of a preview sheet.
 public struct PreviewOptions: Sendable {

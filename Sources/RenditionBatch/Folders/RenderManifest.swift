@@ -47,6 +47,28 @@ package final class RenderManifest: Sendable {
             package var platform: String? = nil
             /// For a pack's platform file: whether it animates.
             package var animated: Bool? = nil
+
+            /// Creates an output record.
+            package init(
+                file: String, bytes: Int, scale: Int, width: Int, height: Int, platform: String? = nil,
+                animated: Bool? = nil
+            ) {
+                self.file = file
+                self.bytes = bytes
+                self.scale = scale
+                self.width = width
+                self.height = height
+                self.platform = platform
+                self.animated = animated
+            }
+        }
+
+        /// Creates an entry.
+        package init(name: String, inputHash: String, optionsHash: String, outputs: [Output]) {
+            self.name = name
+            self.inputHash = inputHash
+            self.optionsHash = optionsHash
+            self.outputs = outputs
         }
     }
 

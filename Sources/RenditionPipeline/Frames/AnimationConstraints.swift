@@ -1,6 +1,6 @@
 import RenditionCore
 
-/// Adapts an animation to a platform's timing rules before encoding, reporting every change:
+/// Adapts an animation to a platform's timing rules (a `FramePolicy`) before encoding, reporting every change:
 /// frames shorter than the platform allows are merged, a loop longer than allowed is played
 /// faster (on a 10 ms grid, so every container stores the delays exactly) and frames that
 /// would then flash by faster than 20 ms are merged, frame counts are capped or frames
@@ -26,7 +26,7 @@ public enum AnimationConstraints {
     public static let shortestSpedUpFrameMilliseconds = 20
 
     /// Applies `platform`'s frame, duration and loop rules to `animation`.
-    public static func apply(_ platform: PackPlatform, to animation: Animation) throws(Violation) -> Outcome {
+    public static func apply(_ platform: FramePolicy, to animation: Animation) throws(Violation) -> Outcome {
         guard animation.isAnimated else { return Outcome(animation: animation, notes: []) }
         var result = animation
         var notes: [String] = []
@@ -192,17 +192,17 @@ public enum AnimationConstraints {
     }
 
     /// Seconds to two decimals (`2.5`, `3.0`); never traps, however long.
-    static func formatSeconds(_ delay: FrameDelay) -> String {
+    package static func formatSeconds(_ delay: FrameDelay) -> String {
         formatHundredths(delay.seconds)
     }
 
-    static func formatFactor(_ factor: Double) -> String {
+    package static func formatFactor(_ factor: Double) -> String {
         formatHundredths(factor)
     }
 
     private static func formatHundredths(_ value: Double) -> String {
         let hundredths = (value * 100).rounded()
-        guard hundredths.isFinite, abs(hundredths) < 1e15 else { return LintFormat.decimal(value, digits: 2) }
+        guard hundredths.isFinite, abs(hundredths) < 1e15 else { return String(value) }
         return String(hundredths / 100)
     }
 }

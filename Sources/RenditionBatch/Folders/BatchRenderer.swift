@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
 
 /// Why one sticker of a batch failed.
 public enum StickerError: Error, Sendable, CustomStringConvertible {

@@ -2,9 +2,9 @@ import RenditionCore
 
 /// Puts a master onto a platform's canvas: resampled with Lanczos-3 (straight from the
 /// master, never from another rendition) and, for exact canvases, centred on transparency.
-public enum CanvasPlacement {
+package enum CanvasPlacement {
     /// The master resampled and placed according to `rule`.
-    public static func place(_ master: Animation, on rule: CanvasRule, frameThreads: Int = 1) -> Animation {
+    package static func place(_ master: Animation, on rule: CanvasRule, frameThreads: Int = 1) -> Animation {
         let content = rule.contentSize(masterWidth: master.width, masterHeight: master.height)
         let canvas = rule.canvasSize(masterWidth: master.width, masterHeight: master.height)
         let resampled =
@@ -16,7 +16,7 @@ public enum CanvasPlacement {
 
     /// `content` (already at its content size) centred on a transparent canvas of `width` x
     /// `height`; unchanged when it already has that size.
-    public static func padded(_ content: Animation, width: Int, height: Int) -> Animation {
+    package static func padded(_ content: Animation, width: Int, height: Int) -> Animation {
         if width == content.width && height == content.height { return content }
         let x0 = (width - content.width) / 2
         let y0 = (height - content.height) / 2
@@ -27,7 +27,7 @@ public enum CanvasPlacement {
     }
 
     /// A square canvas of `side` pixels holding the master, fitted and centred.
-    public static func square(_ master: Animation, side: Int, frameThreads: Int = 1) -> Animation {
+    package static func square(_ master: Animation, side: Int, frameThreads: Int = 1) -> Animation {
         place(master, on: CanvasRule(mode: .exact, width: side, height: side), frameThreads: frameThreads)
     }
 

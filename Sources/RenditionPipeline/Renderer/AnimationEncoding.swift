@@ -3,10 +3,10 @@ import RenditionCore
 
 /// Encodes an animation (a still image being one frame) in a chosen output format, with the
 /// encoder settings of `RenderOptions`.
-public enum AnimationEncoding {
+package enum AnimationEncoding {
     /// The file bytes of `animation` as `format` (`.auto` means APNG): PNG keeps the first
     /// frame; APNG, GIF, WebP and WebM keep every frame, the delays and the loop count.
-    public static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions)
+    package static func encode(_ animation: Animation, as format: OutputFormat, options: RenderOptions)
         throws(CodecError) -> [UInt8]
     {
         switch format {

@@ -12,16 +12,16 @@
 /// (SIGILL on x86-64) just before they decode an input whose file name is one of the `NAME`s.
 /// The trigger is a file name given by whoever starts the process, never a file's content.
 /// Not for production use.
-enum FaultInjection {
+package enum FaultInjection {
     /// The environment variable.
-    static let variable = "RENDITION_TEST_TRAP_DECODING"
+    package static let variable = "RENDITION_TEST_TRAP_DECODING"
 
     /// The file names to trap on, read from the environment once (empty: none).
     private static let trapFileNames: Set<Substring> = Set(
         getenv(variable).map { String(cString: $0).split(separator: ",") } ?? [])
 
     /// Traps when `path`'s file name is one that `RENDITION_TEST_TRAP_DECODING` names.
-    static func trapIfRequested(decoding path: String) {
+    package static func trapIfRequested(decoding path: String) {
         guard !trapFileNames.isEmpty, let name = path.split(separator: "/").last, trapFileNames.contains(name) else {
             return
         }

@@ -69,7 +69,7 @@ extension BatchSupervision {
     /// works on: from `firstIndex`, one at a time through `oneAtATimeThrough`, then on `threads`
     /// threads; every input without supervision. Values come back (and are reported) in input
     /// order, from `firstIndex` on.
-    static func map<Worker, Value: Sendable>(
+    package static func map<Worker, Value: Sendable>(
         _ supervision: BatchSupervision?, count: Int, threads: Int,
         worker makeWorker: @escaping @Sendable (_ thread: Int) -> Worker,
         reportingInOrder report: @escaping @Sendable (Value) -> Void,

@@ -1,4 +1,5 @@
 import RenditionCore
+import RenditionPack
 
 /// Colours, sizes and short labels of preview sheets.
 enum PreviewStyle {
