@@ -90,8 +90,12 @@ final class BatchConsole: Sendable {
             switch result.outcome {
             case .success(let files):
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
-                object["files"] = files.map {
-                    ["path": $0.path, "bytes": $0.bytes, "step": $0.step, "givenUp": $0.givenUp] as [String: Any]
+                object["files"] = files.map { file -> [String: Any] in
+                    var entry: [String: Any] = [
+                        "path": file.path, "bytes": file.bytes, "step": file.step, "givenUp": file.givenUp,
+                    ]
+                    if let quality = file.quality { entry["quality"] = (quality * 10_000).rounded() / 10_000 }
+                    return entry
                 }
                 if !result.problems.isEmpty { object["problems"] = result.problems }
                 if !result.notes.isEmpty { object["notes"] = result.notes }
@@ -111,7 +115,10 @@ final class BatchConsole: Sendable {
                     if !lossy.isEmpty {
                         line +=
                             "  lossy: "
-                            + lossy.map { "\($0.path) (\($0.givenUp.joined(separator: ", ")))" }.joined(separator: "; ")
+                            + lossy.map { file in
+                                let quality = file.quality.map { "; SSIM \(LintFormat.decimal($0, digits: 3))" } ?? ""
+                                return "\(file.path) (\(file.givenUp.joined(separator: ", "))\(quality))"
+                            }.joined(separator: "; ")
                     }
                     printLine(line)
                     for note in result.notes { printLine("  note: \(note)") }

@@ -8,9 +8,9 @@ import RenditionCore
 /// empty margin would otherwise dilute it; all pixels when every one is transparent), per
 /// background, and the lower of the two returned: 1 for equal images, less the more their
 /// local structure differs.
-enum StructuralSimilarity {
+package enum StructuralSimilarity {
     /// The lower of the mean SSIMs over black and over white.
-    static func similarity(_ reference: Raster, _ test: Raster) -> Double {
+    package static func similarity(_ reference: Raster, _ test: Raster) -> Double {
         precondition(reference.width == test.width && reference.height == test.height, "SSIM needs images of one size")
         let (referenceLuma, referenceAlpha) = lumaAndAlpha(reference)
         let (testLuma, testAlpha) = lumaAndAlpha(test)

@@ -1,6 +1,7 @@
 import RenditionCodecs
 import RenditionCore
 import RenditionBatch
+import RenditionPipeline
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -263,22 +264,20 @@ public struct PackBuilder: Sendable {
         // Icon source: the configured icon, else the first sticker that built.
         let iconPath = configuration.icon.map { "\(source)/\($0)" } ?? succeeded.first?.0.path
         if let iconPath {
+            let (red, green, blue) = try configuration.iconBackgroundColor()
             do {
-                let iconMaster = try ImageDecoder.decode(try FileSystem.read(iconPath), limits: options.limits)
-                let background = try configuration.iconBackgroundColor()
+                let icons = AppleMessages.iconTargets(background: RGBA(red, green, blue, 255))
+                var iconOptions = RenderOptions(limits: options.limits)
+                iconOptions.png.compressionLevel = 9
+                let made = try StickerPipeline(options: iconOptions).run(
+                    .bytes(try FileSystem.read(iconPath)), targets: icons.map(\.target))
                 let iconFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.iconSetName)"
                 try FileSystem.createDirectory(iconFolder)
-                for slot in MessagesIconSlot.all {
-                    let icon = AppIconRenderer.render(
-                        iconMaster, width: slot.width, height: slot.height, background: background)
-                    try AtomicFile.write(
-                        try PNGEncoder(options: .init(compressionLevel: 9)).encode(icon),
-                        to: "\(iconFolder)/\(slot.filename)")
+                for (icon, output) in zip(icons, made.outputs) {
+                    try AtomicFile.write(try output.get().bytes, to: "\(iconFolder)/\(icon.slot.filename)")
                 }
                 try AtomicFile.write(
                     XcodeStickerCatalog.iconSetContents(MessagesIconSlot.all), to: "\(iconFolder)/Contents.json")
-            } catch let error as PackError {
-                throw error
             } catch {
                 problems[AppleMessages.reportKey, default: []].append("icon \(iconPath): \(error)")
             }

@@ -54,6 +54,7 @@ package enum PackReport {
         ]
         if let platform = file.platform { object["platform"] = platform }
         if let animated = file.animated { object["animated"] = animated }
+        if let quality = file.quality { object["quality"] = (quality * 10_000).rounded() / 10_000 }
         return object
     }
 }

@@ -22,11 +22,15 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     public var platform: String?
     /// Whether the file is animated (platform files).
     public var animated: Bool?
+    /// How close the file stays to the rendition it was fitted from (`TargetReport.quality`):
+    /// 1 when nothing was given up; `nil` when not measured (a file up to date from an
+    /// earlier build).
+    public var quality: Double?
 
     /// Describes a written file.
     public init(
         path: String, bytes: Int, width: Int, height: Int, limit: Int, step: String, givenUp: [String], notes: [String],
-        platform: String? = nil, animated: Bool? = nil
+        platform: String? = nil, animated: Bool? = nil, quality: Double? = nil
     ) {
         self.path = path
         self.bytes = bytes
@@ -38,13 +42,14 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
         self.notes = notes
         self.platform = platform
         self.animated = animated
+        self.quality = quality
     }
 
     /// The same file at another path.
     public func moved(to newPath: String) -> PackOutputFile {
         PackOutputFile(
             path: newPath, bytes: bytes, width: width, height: height, limit: limit, step: step, givenUp: givenUp,
-            notes: notes, platform: platform, animated: animated)
+            notes: notes, platform: platform, animated: animated, quality: quality)
     }
 }
 

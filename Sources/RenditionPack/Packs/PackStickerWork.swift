@@ -159,19 +159,12 @@ struct PackStickerWork {
     /// The pipeline target for a role.
     func target(_ role: Role) -> RenditionTarget {
         let side = sizeClass.masterPixels
-        let appleFormats = RenditionTarget.Formats(still: .png, animated: [entry.style == .gif ? .gif : .apng])
-        let appleLimit = RenditionTarget.ByteLimit.bytes(options.appleByteLimit)
         switch role {
         case .catalog:
-            return RenditionTarget(
-                label: "Apple Messages", size: .canvas(CanvasRule(mode: .exact, width: side, height: side)),
-                formats: appleFormats, byteLimit: appleLimit, framesAsSequence: entry.style == .sequence)
+            return AppleMessages.catalogTarget(side: side, style: entry.style, byteLimit: options.appleByteLimit)
         case .rendition(let scale):
-            let side = StickerGeometry.renditionSide(masterSide: side, scale: scale)
-            return RenditionTarget(
-                label: "Apple Messages \(scale.suffix)",
-                size: .canvas(CanvasRule(mode: .exact, width: side, height: side)),
-                formats: appleFormats, byteLimit: appleLimit)
+            return AppleMessages.renditionTarget(
+                scale, side: side, style: entry.style, byteLimit: options.appleByteLimit)
         case .platform(let index):
             let platform = options.platforms[index]
             return RenditionTarget(
@@ -210,7 +203,7 @@ struct PackStickerWork {
                 files.append(
                     PackOutputFile(
                         path: "\(folder)/\(name)", bytes: frame.count, width: side, height: side, limit: limit,
-                        step: report.step, givenUp: report.givenUp, notes: []))
+                        step: report.step, givenUp: report.givenUp, notes: [], quality: report.quality))
             }
             try write(
                 XcodeStickerCatalog.sequenceContents(
@@ -227,7 +220,8 @@ struct PackStickerWork {
         return [
             PackOutputFile(
                 path: "\(sticker)/\(filename)", bytes: made.bytes.count, width: side, height: side, limit: limit,
-                step: report.step, givenUp: report.givenUp, notes: masterNotes + report.notes)
+                step: report.step, givenUp: report.givenUp, notes: masterNotes + report.notes,
+                quality: report.quality)
         ]
     }
 
@@ -237,7 +231,7 @@ struct PackStickerWork {
         try write(made.bytes, to: path)
         return PackOutputFile(
             path: path, bytes: made.bytes.count, width: made.width, height: made.height, limit: options.appleByteLimit,
-            step: made.report.step, givenUp: made.report.givenUp, notes: [])
+            step: made.report.step, givenUp: made.report.givenUp, notes: [], quality: made.report.quality)
     }
 
     /// The sticker's file for another platform, in memory until the pack writer places it.
@@ -248,7 +242,8 @@ struct PackStickerWork {
         let file = PackOutputFile(
             path: "\(platform.id)/\(entry.name).\(made.fileExtension)", bytes: made.bytes.count, width: made.width,
             height: made.height, limit: report.limit ?? 0, step: report.step, givenUp: report.givenUp,
-            notes: notes + report.notes, platform: platform.id, animated: made.animated)
+            notes: notes + report.notes, platform: platform.id, animated: made.animated,
+            quality: report.quality)
         return (file, .init(bytes: made.bytes, fileExtension: made.fileExtension))
     }
 

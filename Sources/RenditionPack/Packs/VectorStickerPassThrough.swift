@@ -15,7 +15,7 @@ extension PackStickerWork {
         let file = PackOutputFile(
             path: "\(platform.id)/\(entry.name).tgs", bytes: bytes.count, width: rule.width, height: rule.height,
             limit: rule.maximumBytes, step: "kept as it is (\(rule.format) follows \(platform.name)'s rules)",
-            givenUp: [], notes: [], platform: platform.id, animated: true)
+            givenUp: [], notes: [], platform: platform.id, animated: true, quality: 1)
         return (file, .init(bytes: bytes, fileExtension: "tgs"))
     }
 }

@@ -18,6 +18,7 @@ extension StickerPipeline {
         let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
         let canvas = target.placement(masterWidth: master.width, masterHeight: master.height, animated: animated).canvas
         var placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
+        if let background = target.background { placed = CanvasPlacement.flattened(placed, over: background) }
         if let rules = target.frameRules {
             do {
                 let adapted = try AnimationConstraints.apply(rules, to: placed)
@@ -38,15 +39,23 @@ extension StickerPipeline {
         if isAnimated && target.framesAsSequence {
             if let sequence = sequenceTiming(placed, notes: &notes) {
                 var files: [[UInt8]] = []
+                var givenUp: [String] = []
+                var quality = 1.0
                 for frame in placed.frames {
-                    do { files.append(try fitter.fit(Animation(still: frame.raster), as: .png).bytes) } catch {
-                        throw TargetError(error)
-                    }
+                    let still = Animation(still: frame.raster)
+                    let fitted: FittedFile
+                    do { fitted = try fitter.fit(still, as: .png) } catch { throw TargetError(error) }
+                    files.append(fitted.bytes)
+                    guard !fitted.givenUp.isEmpty else { continue }
+                    givenUp += fitted.givenUp.filter { !givenUp.contains($0) }
+                    let score = FittedQuality.score(of: fitted.bytes, against: still, limits: options.limits) ?? 0
+                    quality = min(quality, score)
                 }
                 return TargetOutput(
                     files: files, format: .png, width: placed.width, height: placed.height, animated: true,
                     sequence: sequence,
-                    report: TargetReport(limit: limit, step: "sequence", stepIndex: 1, givenUp: [], notes: notes))
+                    report: TargetReport(
+                        limit: limit, step: "sequence", stepIndex: 1, givenUp: givenUp, notes: notes, quality: quality))
             }
         }
         let formats = (isAnimated ? target.formats.animated : [target.formats.still]).map {
@@ -63,11 +72,15 @@ extension StickerPipeline {
                         "\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())"
                     )
                 }
+                let quality =
+                    fitted.givenUp.isEmpty
+                    ? 1 : FittedQuality.score(of: fitted.bytes, against: placed, limits: options.limits)
                 return TargetOutput(
                     files: [fitted.bytes], format: format, width: placed.width, height: placed.height,
                     animated: isAnimated, sequence: nil,
                     report: TargetReport(
-                        limit: limit, step: step, stepIndex: fitted.stepIndex, givenUp: fitted.givenUp, notes: notes))
+                        limit: limit, step: step, stepIndex: fitted.stepIndex, givenUp: fitted.givenUp, notes: notes,
+                        quality: quality))
             } catch let error as SizeFitError {
                 if firstError == nil { firstError = .overLimit(error) }
             } catch {

@@ -31,6 +31,29 @@ package enum CanvasPlacement {
         place(master, on: CanvasRule(mode: .exact, width: side, height: side), frameThreads: frameThreads)
     }
 
+    /// Every frame of `animation` composited over the opaque `background` (premultiplied
+    /// source-over): the result has no transparency left.
+    package static func flattened(_ animation: Animation, over background: RGBA) -> Animation {
+        let opaque = RGBA(background.r, background.g, background.b, 255)
+        let frames = animation.frames.map { frame in
+            var flat = Raster(width: frame.raster.width, height: frame.raster.height)
+            for y in 0..<flat.height {
+                for x in 0..<flat.width { flat[x, y] = opaque }
+            }
+            flat.bytes.withUnsafeMutableBufferPointer { dst in
+                frame.raster.bytes.withUnsafeBufferPointer { src in
+                    for y in 0..<flat.height {
+                        PremultipliedBlend.over(
+                            source: src.baseAddress! + y * frame.raster.bytesPerRow,
+                            destination: dst.baseAddress! + y * flat.bytesPerRow, count: flat.width)
+                    }
+                }
+            }
+            return AnimationFrame(raster: flat, delay: frame.delay)
+        }
+        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
     static func pad(_ raster: Raster, width: Int, height: Int, x: Int, y: Int) -> Raster {
         var canvas = Raster(width: width, height: height)
         let rowBytes = raster.width * 4

@@ -59,6 +59,9 @@ public struct RenditionTarget: Sendable {
     /// The canvas of an animated output when it differs from `size` (a platform with its own
     /// animated canvas).
     public var animatedCanvas: CanvasRule?
+    /// An opaque colour the placed pixels are composited over (an icon that may not be
+    /// transparent); `nil` keeps the transparency.
+    public var background: RGBA?
     /// The containers.
     public var formats: Formats
     /// Whether an animated master stays animated (`false`: its first frame only).
@@ -83,13 +86,15 @@ public struct RenditionTarget: Sendable {
 
     /// Creates a target.
     public init(
-        label: String, size: Size, animatedCanvas: CanvasRule? = nil, formats: Formats, animates: Bool = true,
+        label: String, size: Size, animatedCanvas: CanvasRule? = nil, background: RGBA? = nil, formats: Formats,
+        animates: Bool = true,
         frameRules: FramePolicy? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
         framesAsSequence: Bool = false, returnsPixels: Bool = false
     ) {
         self.label = label
         self.size = size
         self.animatedCanvas = animatedCanvas
+        self.background = background
         self.formats = formats
         self.animates = animates
         self.frameRules = frameRules
@@ -136,7 +141,7 @@ public struct RenditionTarget: Sendable {
     /// encoded with no limit and no frame rules, every frame kept.
     var streams: Bool {
         guard case .scale(let scale) = size, scale != .x3 else { return false }
-        return !returnsPixels && byteLimit == nil && frameRules == nil && animates && !framesAsSequence
+        return !returnsPixels && byteLimit == nil && frameRules == nil && background == nil && animates && !framesAsSequence
             && formats.animated.count == 1
     }
 }

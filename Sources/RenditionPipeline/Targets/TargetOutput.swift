@@ -77,4 +77,8 @@ public struct TargetReport: Sendable, Equatable {
     /// Other changes: frames merged, the loop shortened, a still taken from an animation, a
     /// fallback container.
     public let notes: [String]
+    /// How close a file fitted under a limit stays to the unfitted rendition: structural
+    /// similarity (SSIM, the lower of over black and over white, the worst of up to 8 moments
+    /// of an animation), 1 when nothing was given up; `nil` without a limit.
+    public var quality: Double? = nil
 }

@@ -1,30 +1,3 @@
-import RenditionCore
-import RenditionPipeline
-
-/// Renders icons from one source image: the art scaled to fit the icon box (Lanczos-3),
-/// centred, and composited over an opaque background (store icons may not be transparent).
-package enum AppIconRenderer {
-    /// An opaque `width` x `height` icon of `source`.
-    package static func render(_ source: Raster, width: Int, height: Int, background: (UInt8, UInt8, UInt8)) -> Raster {
-        let placed = CanvasPlacement.place(
-            Animation(still: source), on: CanvasRule(mode: .exact, width: width, height: height))
-        var icon = Raster(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width { icon[x, y] = RGBA(background.0, background.1, background.2, 255) }
-        }
-        icon.bytes.withUnsafeMutableBufferPointer { dst in
-            placed.firstFrame.bytes.withUnsafeBufferPointer { src in
-                for y in 0..<height {
-                    PremultipliedBlend.over(
-                        source: src.baseAddress! + y * placed.firstFrame.bytesPerRow,
-                        destination: dst.baseAddress! + y * icon.bytesPerRow, count: width)
-                }
-            }
-        }
-        return icon
-    }
-}
-
 /// One icon of an Xcode `.stickersiconset`.
 package struct MessagesIconSlot: Sendable, Equatable {
     /// Size in points, as Xcode writes it (`60x45`).
