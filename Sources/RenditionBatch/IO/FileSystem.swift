@@ -5,11 +5,11 @@
 #endif
 
 /// Small POSIX file helpers (reading whole files, creating folders, listing).
-public enum FileSystem {
+package enum FileSystem {
     /// Reads a whole file, or only its first `maxBytes + 1` bytes when it is longer than
     /// `maxBytes` (so that the caller can tell, without holding an unbounded file — or a
     /// device such as `/dev/zero` — in memory).
-    public static func read(_ path: String, upTo maxBytes: Int = Int.max - 1) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, upTo maxBytes: Int = Int.max - 1) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileError(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
@@ -36,26 +36,26 @@ public enum FileSystem {
     }
 
     /// Whether `path` names a folder.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The size in bytes of the file at `path`, or `nil` when there is none.
-    public static func fileSize(_ path: String) -> Int? {
+    package static func fileSize(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_size)
     }
 
     /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Creates `path` and its missing parents.
-    public static func createDirectory(_ path: String) throws(FileError) {
+    package static func createDirectory(_ path: String) throws(FileError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -69,7 +69,7 @@ public enum FileSystem {
     }
 
     /// The names in a folder (not `.` or `..`), sorted.
-    public static func contents(of path: String) throws(FileError) -> [String] {
+    package static func contents(of path: String) throws(FileError) -> [String] {
         guard let dir = opendir(path) else { throw FileError(path: path, operation: "list", errno: errno) }
         defer { closedir(dir) }
         var names: [String] = []
