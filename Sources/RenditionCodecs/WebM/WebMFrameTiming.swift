@@ -7,8 +7,8 @@ import RenditionCore
 /// from muxers that cut the nanoseconds off (libwebm: vpxenc, browsers' MediaRecorder). When
 /// the timestamps are those of a constant frame rate — the track's `DefaultDuration` turned
 /// into a `FrameRate`, or failing that the average rate rounded to a short fraction — and
-/// every timestamp is less than a tick from that rate's exact time (counted from the first
-/// timestamp), every frame gets the exact delay (1/30 s, so 90 frames last exactly 3 s).
+/// every timestamp is that rate's exact time rounded or truncated to a tick (see `follows`),
+/// every frame gets the exact delay (1/30 s, so 90 frames last exactly 3 s).
 /// Otherwise each delay is the exact difference of two timestamps, and the last frame lasts
 /// its `BlockDuration`, the track's `DefaultDuration`, the rest of the Segment's `Duration`,
 /// or as long as the frame before it, whichever is known first.
@@ -75,20 +75,27 @@ enum WebMFrameTiming {
         return nil
     }
 
-    /// Whether timestamp i is less than a tick from timestamp 0 + i / rate, for every i.
-    /// Rounded timestamps are within half a tick of the exact times; truncated ones (libwebm
-    /// writes `nanoseconds / scale`) are up to a tick early, and counted from a first
-    /// timestamp that was truncated too, up to a tick either way. (A nanosecond either way is
-    /// allowed for the rounding of the rate's frame time, so a 1 ns tick still works.)
+    /// Whether the timestamps are those of `rate`, rounded or truncated to ticks.
+    ///
+    /// Rounded timestamps (ffmpeg) are each within half a tick of timestamp 0 + i / rate.
+    /// Truncated ones (libwebm writes `nanoseconds / scale`: 30 fps reads 0, 33, 66, 100 ms)
+    /// are each `start + i / rate` cut down to a tick for some start, which holds exactly when
+    /// the timestamps less i / rate all lie within less than a tick of each other; that test
+    /// is only made when a frame lasts at least ten ticks, so that a tick is a small part of a
+    /// frame and coarse ticks (a second) cannot make any timing look constant.
     private static func follows(_ timestamps: [Int], rate: FrameRate, scale: Int) -> Bool {
-        let start = Double(timestamps[0]) * Double(scale)
+        let tick = Double(scale)
+        let start = Double(timestamps[0]) * tick
         let frameNanoseconds = 1e9 * Double(rate.denominator) / Double(rate.numerator)
-        let tolerance = max(Double(scale) - 1, Double(scale) / 2 + 1)
-        for (i, t) in timestamps.enumerated()
-        where abs(Double(t) * Double(scale) - (start + Double(i) * frameNanoseconds)) > tolerance {
-            return false
+        // What is left of each timestamp once i frames are taken off, relative to the first.
+        var (lowest, highest) = (0.0, 0.0)
+        var rounded = true
+        for (i, t) in timestamps.enumerated() {
+            let residual = Double(t) * tick - (start + Double(i) * frameNanoseconds)
+            if abs(residual) > tick / 2 + 1 { rounded = false }
+            (lowest, highest) = (min(lowest, residual), max(highest, residual))
         }
-        return true
+        return rounded || (frameNanoseconds >= 10 * tick && highest - lowest < tick - 1)
     }
 
     /// `value` nanoseconds (none when negative: timestamps out of order) as a reduced
