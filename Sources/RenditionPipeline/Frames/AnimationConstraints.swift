@@ -2,8 +2,9 @@ import RenditionCore
 
 /// Adapts an animation to a platform's timing rules (a `FramePolicy`) before encoding, reporting every change:
 /// frames shorter than the platform allows are merged, a loop longer than allowed is played
-/// faster (on a 10 ms grid, so every container stores the delays exactly) and frames that
-/// would then flash by faster than 20 ms are merged, frame counts are capped or frames
+/// faster (an animation at a constant frame rate keeps it and drops frames evenly; other
+/// timing is scaled on a 10 ms grid, so every container stores the delays exactly) and frames
+/// that would then flash by faster than 20 ms are merged, frame counts are capped or frames
 /// split, and the loop count is chosen together with the duration so that loops × duration
 /// stays within the platform's play time.
 public enum AnimationConstraints {
@@ -42,15 +43,21 @@ public enum AnimationConstraints {
         if let longest, result.duration > FrameDelay.milliseconds(longest) {
             let before = result.duration
             let frameCount = result.frames.count
+            let rate = constantFrameDelay(result)
             result = spedUp(result, toMilliseconds: longest)
+            let keptForRate = result.frames.count
             let floor = max(shortestSpedUpFrameMilliseconds, platform.minimumFrameMilliseconds ?? 0)
             result = mergingShortFrames(result, minimum: .milliseconds(floor))
             let factor = before.seconds / max(result.duration.seconds, 0.001)
             var note =
                 "played \(formatFactor(factor))x faster to fit \(platform.name)'s \(formatSeconds(.milliseconds(longest))) s (\(formatSeconds(before)) s → \(formatSeconds(result.duration)) s)"
-            if result.frames.count < frameCount {
+            if let rate, keptForRate < frameCount {
                 note +=
-                    "; \(frameCount - result.frames.count) of \(frameCount) frames dropped to keep frames at least \(floor) ms"
+                    "; \(frameCount - keptForRate) of \(frameCount) frames dropped to keep the frame rate (\(formatFactor(1 / rate.seconds)) fps)"
+            }
+            if result.frames.count < keptForRate {
+                note +=
+                    "; \(keptForRate - result.frames.count) of \(keptForRate) frames dropped to keep frames at least \(floor) ms"
             }
             notes.append(note)
         }
@@ -108,9 +115,30 @@ public enum AnimationConstraints {
         return requested == 0 ? most : min(max(requested, range.lowerBound), most)
     }
 
-    /// The animation with every delay scaled so one loop lasts at most `milliseconds`, on a
-    /// 10 ms grid (cumulative rounding down, so the total never exceeds the target).
+    /// The animation played faster so one loop lasts at most `milliseconds`.
+    ///
+    /// An animation at a constant frame rate (`constantFrameDelay`) keeps it: as many frames
+    /// as fit at that rate, each the source frame the faster loop shows when it starts, each
+    /// for exactly the source's frame time. A 30 fps loop of 3.5 s becomes 90 frames of 1/30 s
+    /// (0, 33, 67 ms ...), not faster frames that a frame-rate cap would then thin out.
+    /// Otherwise (or when fewer than two frames would fit) every delay is scaled, on a 10 ms
+    /// grid (cumulative rounding down, so the total never exceeds the target).
     static func spedUp(_ animation: Animation, toMilliseconds milliseconds: Int) -> Animation {
+        if let delay = constantFrameDelay(animation) {
+            // Whole frames of `delay` (numerator / denominator s) in the target, exactly.
+            let fit = Int128(milliseconds) * Int128(delay.denominator) / (1000 * Int128(delay.numerator))
+            let source = animation.frames.count
+            if fit >= 2 {
+                let count = Int(min(fit, Int128(source)))
+                let frames = (0..<count).map { k in
+                    // The source frame nearest the faster loop's time at output frame k.
+                    AnimationFrame(
+                        raster: animation.frames[(2 * k * source + count) / (2 * count)].raster, delay: delay)
+                }
+                return Animation(
+                    width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+            }
+        }
         let total = animation.duration.seconds * 1000
         let scale = Double(milliseconds) / total
         var frames: [AnimationFrame] = []
@@ -124,6 +152,28 @@ public enum AnimationConstraints {
         }
         return Animation(
             width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
+    /// The frame time of the constant rate `animation` plays at, if it plays at one: its
+    /// frames' common delay, or — for delays kept to the millisecond, as WebM and many
+    /// exporters keep them (30 fps as 33, 33, 34 ms) — 1/N s for a whole N frames per second
+    /// when every frame starts, and the loop ends, less than a millisecond from a multiple of
+    /// it. Nil for variable timing.
+    static func constantFrameDelay(_ animation: Animation) -> FrameDelay? {
+        let delays = animation.frames.map(\.delay)
+        guard let first = delays.first, first > .zero, delays.count > 1 else { return nil }
+        if delays.allSatisfy({ $0 == first }) { return first }
+        let perSecond = (Double(delays.count) / animation.duration.seconds).rounded()
+        guard perSecond >= 1, perSecond <= 1000 else { return nil }
+        let rate = Int(perSecond)
+        var start = FrameDelay.zero
+        for index in 0...delays.count {
+            let exact = FrameDelay(numerator: index, denominator: rate)
+            let off = start < exact ? exact - start : start - exact
+            guard off < .milliseconds(1) else { return nil }
+            if index < delays.count { start = start + delays[index] }
+        }
+        return FrameDelay(numerator: 1, denominator: rate)
     }
 
     /// Whether every frame of `animation` shows the same pixels (an animation that does not

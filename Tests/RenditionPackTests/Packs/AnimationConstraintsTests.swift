@@ -62,12 +62,56 @@ struct AnimationConstraintsTests {
             .frames.map(\.delay) == [.milliseconds(90)])
     }
 
-    @Test("a 4 s, 100-frame animation fitted to Telegram's 3 s and 33 ms stays an animation of 50 frames")
+    @Test("a 4 s, 100-frame, 25 fps animation fitted to Telegram's 3 s stays at 25 fps: 75 frames of 40 ms")
     func telegramSpeedUp() throws {
         let outcome = try AnimationConstraints.apply(.telegram, to: Self.animation(frames: 100, milliseconds: 40))
-        #expect(outcome.animation.isAnimated && outcome.animation.frames.count == 50)
-        #expect(outcome.animation.duration <= .milliseconds(3_000))
-        #expect(outcome.animation.frames.allSatisfy { $0.delay >= .milliseconds(33) })
-        #expect(outcome.notes.first?.contains("50 of 100 frames dropped") == true, "\(outcome.notes)")
+        #expect(outcome.animation.isAnimated && outcome.animation.frames.count == 75)
+        #expect(outcome.animation.duration == .milliseconds(3_000))
+        #expect(outcome.animation.frames.allSatisfy { $0.delay == .milliseconds(40) })
+        #expect(
+            outcome.notes.first?.contains("25 of 100 frames dropped to keep the frame rate (25.0 fps)") == true,
+            "\(outcome.notes)")
+    }
+
+    /// `count` frames of exact delay `delay`, frame `i` filled with the value `i`.
+    static func animation(frames count: Int, delay: (Int) -> FrameDelay) -> Animation {
+        let frames = (0..<count).map { index in
+            var raster = Raster(width: 4, height: 4)
+            for i in 0..<raster.bytes.count { raster.bytes[i] = UInt8(index) }
+            return AnimationFrame(raster: raster, delay: delay(index))
+        }
+        return Animation(width: 4, height: 4, frames: frames, loopCount: 0)
+    }
+
+    @Test(
+        "30 fps over Telegram's 3 s stays 30 fps: exactly 1/30 s a frame, frames dropped evenly, none merged",
+        arguments: [91, 93, 105, 120])
+    func thirtyFPSKeepsItsRate(count: Int) throws {
+        let thirtieth = FrameDelay(numerator: 1, denominator: 30)
+        let outcome = try AnimationConstraints.apply(.telegram, to: Self.animation(frames: count) { _ in thirtieth })
+        let frames = outcome.animation.frames
+        #expect(frames.count == 90 && frames.allSatisfy { $0.delay == thirtieth })
+        #expect(outcome.animation.duration == FrameDelay(numerator: 3, denominator: 1))
+        // Frames in order, none shown twice, the first and last kept, gaps spread evenly.
+        let shown = frames.map { Int($0.raster.bytes[0]) }
+        #expect(shown.first == 0 && shown.last == count - 1 && zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 })
+        let gaps = Set(zip(shown, shown.dropFirst()).map { $1 - $0 })
+        #expect(gaps.max()! - gaps.min()! <= 1, "\(gaps)")
+        #expect(
+            outcome.notes.first?.contains("\(count - 90) of \(count) frames dropped to keep the frame rate (30.0 fps)")
+                == true, "\(outcome.notes)")
+        #expect(outcome.notes.allSatisfy { !$0.contains("at least") }, "\(outcome.notes)")
+    }
+
+    @Test("30 fps kept to the millisecond (33, 33, 34 ms) is read as 30 fps and sped up at exactly 1/30 s")
+    func millisecondCadence() throws {
+        let cadence = Self.animation(frames: 93) { .milliseconds($0 % 3 == 2 ? 34 : 33) }
+        #expect(AnimationConstraints.constantFrameDelay(cadence) == FrameDelay(numerator: 1, denominator: 30))
+        let outcome = try AnimationConstraints.apply(.telegram, to: cadence)
+        #expect(outcome.animation.frames.count == 90)
+        #expect(outcome.animation.frames.allSatisfy { $0.delay == FrameDelay(numerator: 1, denominator: 30) })
+        // Variable timing is not taken for a rate: a frame starting at 99 ms, 1 ms off 30 fps.
+        let jitter = Self.animation(frames: 9) { .milliseconds([33, 33, 33, 35, 33, 33, 34, 33, 33][$0]) }
+        #expect(AnimationConstraints.constantFrameDelay(jitter) == nil)
     }
 }

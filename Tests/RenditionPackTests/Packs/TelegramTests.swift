@@ -117,6 +117,41 @@ struct TelegramTests {
     }
 
     @Test(
+        "a 3.5 s, 30 fps WebM master becomes a 3 s Telegram WebM at exactly 30 fps: 90 frames of 1/30 s, constant rate")
+    func thirtyFPSMasterKeepsItsRate() throws {
+        let source = NSTemporaryDirectory() + "rendition-telegram-30fps-src-" + UUID().uuidString
+        let output = NSTemporaryDirectory() + "rendition-telegram-30fps-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        // 105 frames of 1/30 s: a square crossing a 300 x 300 transparent canvas.
+        let thirtieth = FrameDelay(numerator: 1, denominator: 30)
+        let frames = (0..<105).map { i in
+            var canvas = Raster(width: 300, height: 300)
+            for y in 130..<170 { for x in 0..<40 { canvas[20 + 2 * i + x, y] = RGBA(230, UInt8(2 * i), 40, 255) } }
+            return AnimationFrame(raster: canvas, delay: thirtieth)
+        }
+        let master = try WebMEncoder().encode(Animation(width: 300, height: 300, frames: frames, loopCount: 0))
+        #expect(try WebMDecoder.info(master).frameRate == FrameRate(numerator: 30, denominator: 1))
+        try Data(master).write(to: URL(fileURLWithPath: "\(source)/square.webm"))
+        let summary = try PackBuilder(
+            source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)
+        ).build()
+        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
+        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter {
+            !$0.hasPrefix(".")
+        }
+        let folder = "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
+        let video = try Fixtures.bytesAt("\(output)/\(folder)/square.webm")
+        // Constant rate: every block time within a tick of i/30 s (0, 33, 67, 100 ms ...).
+        #expect(try WebMDecoder.info(video).frameRate == FrameRate(numerator: 30, denominator: 1))
+        let decoded = try WebMDecoder.decode(video)
+        #expect(decoded.frames.count == 90 && decoded.frames.allSatisfy { $0.delay == thirtieth })
+        #expect(decoded.duration == FrameDelay(numerator: 3, denominator: 1))
+        let report = StickerLinter(options: LintOptions(profile: StickerProfile(platform: .telegram)))
+            .lint(bytes: video, path: "square.webm")
+        #expect(report.findings.filter { Self.ruleCodes.contains($0.code) }.isEmpty, "\(report.findings.map(\.code))")
+    }
+
+    @Test(
         "Telegram's TGS and WebM stickers become an Xcode catalog and a WhatsApp pack in one build, every file within the rules"
     )
     func telegramStickersToOtherPlatforms() throws {
