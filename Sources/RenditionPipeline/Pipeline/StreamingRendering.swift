@@ -33,6 +33,12 @@ extension StickerPipeline {
             use: gif ? .gifSessions(GIFEncoder(options: options.gif)) : .keep(firstFrameOnly: wanted == .png))
         let outline = try decodeFrames(bytes, into: sink)
         if let failure = sink.failure { throw failure }
+        guard sink.sawVisiblePixel else {
+            return PipelineResult(
+                inputFormat: inputFormat, masterWidth: outline.width, masterHeight: outline.height,
+                masterAnimated: outline.isAnimated, notes: [],
+                outputs: targets.map { .failure(.blank($0.label, input: inputFormat)) }, source: nil)
+        }
         let outputs: [TargetOutput]
         let sizes = sink.targets.sizes, loopCount = outline.loopCount
         let report = TargetReport(limit: nil, step: "encoded", stepIndex: 1, givenUp: [], notes: [])
@@ -141,6 +147,8 @@ private final class ResampledFrames: @unchecked Sendable {
     private(set) var targets: FrameTargets
     /// Per scale, the resampled frames (`keep`).
     private(set) var frames: [[AnimationFrame]]
+    /// Whether a decoded frame had a pixel that is not fully transparent.
+    private(set) var sawVisiblePixel = false
     /// Per scale, the GIF session (`gifSessions`), made on the first frame.
     private(set) var sessions: [GIFEncodingSession] = []
     /// The first error a session gave; later frames are skipped.
@@ -155,6 +163,7 @@ private final class ResampledFrames: @unchecked Sendable {
 
     func add(_ frame: AnimationFrame) {
         guard failure == nil else { return }
+        if !sawVisiblePixel { sawVisiblePixel = frame.raster.hasVisiblePixel }
         switch use {
         case .keep(let firstFrameOnly):
             if firstFrameOnly && !frames[0].isEmpty { return }

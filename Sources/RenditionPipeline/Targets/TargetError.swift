@@ -8,6 +8,8 @@ public enum TargetError: Error, Sendable, CustomStringConvertible {
     case overLimit(SizeFitError)
     /// The animation cannot follow the target's frame rules.
     case frameRules(AnimationConstraints.Violation)
+    /// Every pixel of every frame of the output would be fully transparent: nothing would show.
+    case blank(String)
     /// Any other error an encoding step threw (the size ladder's steps throw untyped errors).
     case other(String)
 
@@ -17,8 +19,20 @@ public enum TargetError: Error, Sendable, CustomStringConvertible {
         case .codec(let error): "\(error)"
         case .overLimit(let error): "\(error)"
         case .frameRules(let error): "\(error)"
+        case .blank(let description): description
         case .other(let description): description
         }
+    }
+
+    /// The error for an output of `label` whose every frame is fully transparent, made from a
+    /// master in `input`.
+    static func blank(_ label: String, input: ImageFormat) -> TargetError {
+        var text = "the \(label) rendition is blank: every pixel of every frame is fully transparent"
+        if input.isVector {
+            text +=
+                "; the animation draws nothing (the rlottie Rendition uses does not draw track-matted shape or solid layers that do not cover the canvas, see docs/LOTTIE-FIDELITY.md)"
+        }
+        return .blank(text)
     }
 
     /// Wraps an error thrown while making a target.
