@@ -57,7 +57,7 @@ extension PackPlatform {
         staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 300 * 1024, maximumAnimatedBytes: 300 * 1024,
         minimumStickers: 1, maximumStickers: 200, requiresEndlessLoop: true,
         animatedCanvas: CanvasRule(mode: .squareWithin, width: 512, height: 512, minimumLongerSide: 10),
-        metadata: PackMetadataRules(emojisPerSticker: 0...1),
+        metadata: PackMetadataRules(emojisPerSticker: 1...1),
         manifest: .signalManifest, fileNaming: .stickerName,
         sources: [
             .format:
@@ -68,7 +68,8 @@ extension PackPlatform {
             .stickerCount: "\(signalCreator): src/constants.ts MIN_STICKERS = 1, MAX_STICKERS = 200",
             .loops:
                 "\(signalCreator): src/util/processImage.ts 'Animated images must loop forever' (acTL num_plays 0, src/util/apng.ts)",
-            .emojis: "\(signalCreator): protos/Stickers.proto (one emoji per sticker)",
+            .emojis:
+                "\(signalCreator): protos/Stickers.proto (Sticker: one emoji string); src/selectors/art.ts useEmojisReady (every sticker needs an emoji before upload)",
             .manifest: "\(signalCreator): protos/Stickers.proto (Pack: title, author, cover, stickers with emoji)",
         ])
 

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -102,12 +102,7 @@ struct WhatsAppContentsCheck {
                 continue
             }
             let emojis = (sticker["emojis"] as? [String] ?? []).filter { !$0.isEmpty }
-            if let range = rules?.emojisPerSticker, !range.contains(emojis.count) {
-                findings.append(
-                    validator.finding(
-                        .emojis, identifier, file,
-                        "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
-            }
+            findings += validator.emojiFindings(emojis, pack: identifier, file: file)
             let text = sticker["accessibility_text"] as? String ?? ""
             let textLimit =
                 animatedPack ? rules?.maximumAnimatedAccessibilityLength : rules?.maximumStillAccessibilityLength
@@ -181,12 +176,9 @@ struct ManifestCheck {
                 case .signalManifest?: [(sticker["emoji"] as? String) ?? ""].filter { !$0.isEmpty }
                 default: [(sticker["tags"] as? String) ?? ""].filter { !$0.isEmpty }
                 }
-            if let range = rules?.emojisPerSticker, !range.contains(emojis.count) {
-                findings.append(
-                    validator.finding(
-                        .emojis, pack, file,
-                        "\(emojis.count) emoji(s); \(platform.name) needs \(range.lowerBound)–\(range.upperBound)"))
-            }
+            // Discord's tags are a convention (an emoji's name will do), so only their count is checked.
+            findings += validator.emojiFindings(
+                emojis, pack: pack, file: file, checksSequences: platform.manifest != .discordStickers)
             if let range = rules?.stickerNameLength {
                 let stickerName = sticker["name"] as? String ?? ""
                 if !range.contains(stickerName.count) {
@@ -213,9 +205,52 @@ struct ManifestCheck {
                     ))
             }
         }
+        // Signal's cover is a sticker of its own in the manifest; its emoji is checked where no
+        // listed sticker has the same file and emoji.
+        if platform.manifest == .signalManifest, let cover = object["cover"] as? [String: Any],
+            let emoji = cover["emoji"] as? String, !emoji.isEmpty,
+            !stickers.contains(where: {
+                $0["file"] as? String == cover["file"] as? String && $0["emoji"] as? String == emoji
+            })
+        {
+            if let finding = validator.sequenceFinding(
+                emoji, pack: pack, file: cover["file"] as? String, what: "the cover's emoji")
+            {
+                findings.append(finding)
+            }
+        }
         if platform.manifest == .signalManifest && (object["title"] as? String ?? "").isEmpty {
             findings.append(validator.finding(.metadata, pack, name, "the pack has no title"))
         }
         return findings
+    }
+}
+
+extension PackValidator {
+    /// Where a valid emoji sequence is defined, for findings about one.
+    static let emojiSequenceSource = "unicode.org/reports/tr51 (UTS #51 emoji sequences)"
+
+    /// The emoji rules one sticker's `emojis` break: how many the platform takes
+    /// (`PackMetadataRules.emojisPerSticker`) and, when `checksSequences`, that each one is a
+    /// single valid emoji (`EmojiSequence`).
+    func emojiFindings(_ emojis: [String], pack: String, file: String?, checksSequences: Bool = true) -> [PackFinding] {
+        var findings: [PackFinding] = []
+        if let range = platform.metadata?.emojisPerSticker, !range.contains(emojis.count) {
+            let needs = range.count == 1 ? "exactly \(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
+            findings.append(finding(.emojis, pack, file, "\(emojis.count) emoji(s); \(platform.name) needs \(needs)"))
+        }
+        if checksSequences {
+            findings += emojis.compactMap { sequenceFinding($0, pack: pack, file: file) }
+        }
+        return findings
+    }
+
+    /// A finding naming the code points of `emoji` when it is not one valid emoji sequence.
+    func sequenceFinding(_ emoji: String, pack: String, file: String?, what: String = "emoji") -> PackFinding? {
+        guard let problem = EmojiSequence.problem(in: emoji) else { return nil }
+        return PackFinding(
+            rule: .emojis, pack: pack, file: file,
+            message: "\(what) \"\(emoji)\" (\(EmojiSequence.codePoints(emoji))) is not one valid emoji: \(problem)",
+            source: "\(Self.emojiSequenceSource); \(platform.source(of: .emojis))")
     }
 }

@@ -33,7 +33,7 @@ public enum PackRule: String, Sendable, Codable, CaseIterable {
     case playTime = "play-time"
     /// An animation whose frames are all the same.
     case identicalFrames = "identical-frames"
-    /// Emojis per sticker.
+    /// Emojis per sticker: how many, each one valid emoji sequence (`EmojiSequence`).
     case emojis
     /// Pack name, publisher, identifier and per-sticker texts.
     case metadata

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -77,6 +77,8 @@ struct PlatformPackWriter {
             try? FileManager.default.removeItem(atPath: folder)
             var manifests: [ManifestPack] = []
             var defaulted: [String] = []
+            // Configured emojis that are not one valid emoji each (Discord's tags may be any text).
+            var invalidEmojis: [String] = []
             for pack in packs {
                 let packFolder = "\(folder)/\(pack.identifier)"
                 var stickers: [ManifestSticker] = []
@@ -97,6 +99,14 @@ struct PlatformPackWriter {
                     packBytes += SHA256.hex(bytes).utf8
                     let (emojis, derived) = emojis(for: entry)
                     if !derived { defaulted.append(name) }
+                    if let range = platform.metadata?.emojisPerSticker, platform.manifest != .discordStickers {
+                        for emoji in emojis.prefix(range.upperBound) {
+                            guard let problem = EmojiSequence.problem(in: emoji) else { continue }
+                            invalidEmojis.append(
+                                "\(name): emoji \"\(emoji)\" (\(EmojiSequence.codePoints(emoji))) is not one valid emoji: \(problem)"
+                            )
+                        }
+                    }
                     stickers.append(ManifestSticker(file: filename, name: name, label: entry.label, emojis: emojis))
                     outcome.results[item.entry] = relocate(
                         outcome.results[item.entry], platform: platform.id,
@@ -143,6 +153,7 @@ struct PlatformPackWriter {
                         to: "\(folder)/contents.json")
                 } catch { throw .file(error) }
             }
+            outcome.problems[platform.id, default: []] += invalidEmojis
             if let range = platform.metadata?.emojisPerSticker, range.lowerBound > 0, !defaulted.isEmpty {
                 let emoji = (configuration.defaultEmojis ?? Self.fallbackEmojis).joined()
                 outcome.notes[platform.id, default: []].append(
@@ -169,7 +180,7 @@ struct PlatformPackWriter {
     /// `derived` is false for the default.
     func emojis(for entry: PackBuilder.Entry) -> (emojis: [String], derived: Bool) {
         if let given = entry.emojis, !given.isEmpty { return (given, true) }
-        if let named = StickerEmoji.fromFileName(entry.path) { return ([named], true) }
+        if let named = StickerEmoji.parse(fileName: entry.path) { return ([named.emoji.string], true) }
         return (configuration.defaultEmojis ?? Self.fallbackEmojis, false)
     }
 
@@ -201,7 +212,8 @@ struct PlatformPackWriter {
             size: .canvas(CanvasRule(mode: .exact, width: rule.width, height: rule.height)),
             formats: .init(still: rule.format, animated: [.apng]),
             animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform.framePolicy,
-            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil)
+            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil,
+            animatedPalette: platform.animatedTruecolourOnly != true)
         var options = RenderOptions(limits: builder.options.limits)
         options.png.compressionLevel = builder.options.compressionLevel
         let made = try StickerPipeline(options: options).run(

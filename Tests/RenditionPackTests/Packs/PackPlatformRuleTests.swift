@@ -1,6 +1,6 @@
 import RenditionPack
-import Testing
 import RenditionPipeline
+import Testing
 
 /// Each built-in platform's numbers against the platform's own code or guidelines; every
 /// test names its source, and the platform's `sources` must cite the same file.
@@ -58,6 +58,8 @@ struct PackPlatformRuleTests {
         #expect(p.requiresEndlessLoop && p.animatedFormat == .apng)  // 'Animated images must loop forever'
         #expect(p.source(of: .bytes).contains("constants.ts") && p.source(of: .canvas).contains("processImage.ts"))
         #expect(p.source(of: .loops).contains("processImage.ts"))
+        // useEmojisReady: every sticker needs its one emoji before upload.
+        #expect(p.metadata?.emojisPerSticker == 1...1 && p.source(of: .emojis).contains("useEmojisReady"))
     }
 
     @Test(
@@ -137,7 +139,8 @@ struct PackPlatformRuleTests {
         #expect(StickerEmoji.fromFileName("1F600.png") == "😀")
         #expect(StickerEmoji.fromFileName("emoji_u1f600.png") == "😀")
         #expect(StickerEmoji.fromFileName("dir/1F469-1F3FC-200D-1F680.png") == "👩🏼‍🚀")
-        #expect(StickerEmoji.fromFileName("emoji_u1f469_1f3fc_200d_2764_200d_1f468_1f3fb.png") == "👩🏼‍❤‍👨🏻")
+        // Noto leaves U+FE0F out of its names; the emoji has it (❤️).
+        #expect(StickerEmoji.fromFileName("emoji_u1f469_1f3fc_200d_2764_200d_1f468_1f3fb.png") == "👩🏼‍❤️‍👨🏻")
         #expect(StickerEmoji.fromFileName("bee.png") == nil && StickerEmoji.fromFileName("cafe.png") == nil)
         #expect(StickerEmoji.fromFileName("0033-FE0F-20E3.png") == "3️⃣")
     }
