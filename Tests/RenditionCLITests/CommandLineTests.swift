@@ -204,4 +204,17 @@ struct CommandLineTests {
         #expect(median > 0 && abs(rate * median - 1e6) < 1)
         #expect(object["output_bytes"] == nil)
     }
+
+    @Test("render of a Lottie that draws nothing exits 1, says why, and writes no file for it")
+    func blankLottieFails() throws {
+        let folder = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.renderAlone(Fixtures.path("lottie/lottie-android/MattWithParentAlpha.json"), in: folder)
+        #expect(result.status == 1)
+        #expect(result.sticker["status"] as? String == "failed")
+        let error = try #require(result.sticker["error"] as? String)
+        #expect(error.contains("blank") && error.contains("LOTTIE-FIDELITY.md"), "\(error)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
+        #expect(!written.contains { $0.hasPrefix("MattWithParentAlpha") }, "\(written)")
+    }
 }

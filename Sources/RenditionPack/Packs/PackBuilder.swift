@@ -25,8 +25,11 @@ public struct PackOptions: Sendable {
     public var shard: Shard?
     /// Input decoding limits.
     public var limits: DecodeLimits
-    /// Lint each master first (see `PackInputCheck`): a master lint rejects fails, unless
-    /// `allowsLintErrors`, when it is packed with a note. Off by default.
+    /// Lint each master first (see `PackInputCheck`): a master whose art lint rejects (empty,
+    /// opaque) fails; one below Apple's smallest @3x side is left out of Apple's catalog and
+    /// renditions only, and a platform whose file would enlarge the master more than 8 times
+    /// is left out for that sticker; each refusal is a problem of the sticker (a partial pack
+    /// exits 1). With `allowsLintErrors` everything is packed, with a note. Off by default.
     public var lintsMasters = false
     /// With `lintsMasters`, pack masters that lint rejects instead of failing them.
     public var allowsLintErrors = false
@@ -239,15 +242,18 @@ public struct PackBuilder: Sendable {
         var problems: [String: [String]] = [AppleMessages.reportKey: []]
         let succeeded = zip(entries, results).filter { if case .success = $1.outcome { true } else { false } }
         let packFolder = "\(output)/\(XcodeStickerCatalog.catalogName)/\(XcodeStickerCatalog.packName)"
+        var catalogStickers = 0
         do {
             try FileSystem.createDirectory(packFolder)
             try AtomicFile.write(
                 XcodeStickerCatalog.catalogContents(), to: "\(output)/\(XcodeStickerCatalog.catalogName)/Contents.json")
-            let folders = succeeded.compactMap { entry, result -> String? in
+            // Stickers whose catalog entry was refused (a master below Apple's size) are not listed.
+            let folders = succeeded.compactMap { _, result -> String? in
                 guard case .success(let files) = result.outcome else { return nil }
                 return files.lazy.map(\.path).first { $0.hasPrefix("\(XcodeStickerCatalog.catalogName)/") }
-                    .map { String($0.split(separator: "/")[2]) } ?? "\(entry.name).sticker"
+                    .map { String($0.split(separator: "/")[2]) }
             }
+            catalogStickers = folders.count
             try AtomicFile.write(
                 XcodeStickerCatalog.packContents(gridSize: sizeClass, stickerFolders: folders),
                 to: "\(packFolder)/Contents.json")
@@ -259,7 +265,9 @@ public struct PackBuilder: Sendable {
         } catch {
             throw .file(error)
         }
-        if succeeded.isEmpty { problems[AppleMessages.reportKey, default: []].append("no sticker could be built") }
+        if catalogStickers == 0 {
+            problems[AppleMessages.reportKey, default: []].append("no sticker could be built")
+        }
 
         // Icon source: the configured icon, else the first sticker that built.
         let iconPath = configuration.icon.map { "\(source)/\($0)" } ?? succeeded.first?.0.path

@@ -82,8 +82,13 @@ struct PackStickerWork {
             source: master.inspection, byteCount: bytes.count, path: entry.path, masterWidth: master.width,
             masterHeight: master.height, catalogSide: sizeClass.masterPixels, limits: options.limits)
         if !check.errors.isEmpty && !options.allowsLintErrors {
+            let findings = check.errors + (check.tooSmallForApple.map { [$0] } ?? [])
             return failure(
-                "rejected by lint (" + check.errors.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
+                "rejected by lint (" + findings.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
+        }
+        if options.lintsMasters && !options.allowsLintErrors {
+            problems += refuseWhatCannotBeMet(&roles, check: check, master: master)
+            if roles.isEmpty { return failure(problems.joined(separator: "; ")) }
         }
         let made: PipelineResult
         do {
@@ -102,7 +107,9 @@ struct PackStickerWork {
                 return failure("\(error)")
             case (.platform(let index), .success(let output)):
                 let platform = options.platforms[index]
-                let made = platformFile(output, platform: platform, notes: made.notes)
+                let upscale = PackInputCheck.upscaleNote(
+                    master: (master.width, master.height), file: (output.width, output.height))
+                let made = platformFile(output, platform: platform, notes: made.notes + (upscale.map { [$0] } ?? []))
                 files.append(made.file)
                 platformBytes[platform.id] = made.bytes
             case (.catalog, .success(let output)):
@@ -126,6 +133,30 @@ struct PackStickerWork {
             if let entry = result.manifestEntry { try? manifest?.record(entry) }
         }
         return result
+    }
+
+    /// Removes the targets whose rules the master cannot meet, and says why: Apple's catalog
+    /// and renditions when the master is below Apple's smallest @3x side, and each platform
+    /// whose file would enlarge the master more than `PackInputCheck.maximumUpscale` times.
+    func refuseWhatCannotBeMet(
+        _ roles: inout [Role], check: PackInputCheck, master: StickerPipeline.DecodedMaster
+    ) -> [String] {
+        var refused: [String] = []
+        if let tooSmall = check.tooSmallForApple {
+            roles.removeAll { if case .platform = $0 { false } else { true } }
+            refused.append("\(AppleMessages.name): \(tooSmall); --allow-lint-errors packs it upscaled")
+        }
+        roles.removeAll { role in
+            guard case .platform(let index) = role else { return false }
+            let platform = options.platforms[index]
+            let factor = PackInputCheck.upscale(platform, masterWidth: master.width, masterHeight: master.height)
+            guard factor > PackInputCheck.maximumUpscale else { return false }
+            refused.append(
+                "\(platform.name): its file would enlarge the \(master.width)x\(master.height) master \(Int(factor.rounded()))x, more than \(Int(PackInputCheck.maximumUpscale))x; --allow-lint-errors packs it anyway"
+            )
+            return true
+        }
+        return refused
     }
 
     /// The result of a sticker whose files are up to date: its platform files are read back

@@ -27,6 +27,7 @@ extension StickerPipeline {
             } catch { throw .frameRules(error) }
         }
         if target.returnsPixels { return TargetOutput(pixels: placed, notes: notes) }
+        guard placed.hasVisiblePixel else { throw .blank(target.label, input: input) }
         guard let byteLimit = target.byteLimit else {
             return try encodeOnce(
                 placed, target: target, input: input, notes: notes, threads: threads, compressor: compressor)

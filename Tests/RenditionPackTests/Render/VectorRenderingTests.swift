@@ -147,13 +147,13 @@ struct VectorRenderingTests {
     @Test("a batch renders a folder of TGS and Lottie files and skips other JSON")
     func batch() throws {
         let input = try Self.temporaryFolder(), output = try Self.temporaryFolder()
-        for name in ["MattWithParentAlpha.tgs", "Framerate.json"] {
+        for name in ["TrimPaths.tgs", "Framerate.json"] {
             try FileManager.default.copyItem(
                 atPath: Fixtures.path("lottie/lottie-android/\(name)"), toPath: "\(input)/\(name)")
         }
         try Data(#"{"name":"not an animation"}"#.utf8).write(to: URL(fileURLWithPath: "\(input)/settings.json"))
         let files = try StickerInputs.expand([input])
-        #expect(files.map { $0.split(separator: "/").last! } == ["Framerate.json", "MattWithParentAlpha.tgs"])
+        #expect(files.map { $0.split(separator: "/").last! } == ["Framerate.json", "TrimPaths.tgs"])
         let results = try BatchRenderer(renderer: StickerRenderer(), outputDirectory: output, threads: 2).run(
             inputs: files)
         for result in results {
