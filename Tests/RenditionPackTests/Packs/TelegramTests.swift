@@ -8,6 +8,19 @@ import RenditionPipeline
 
 @Suite("Telegram: stickers, video, TGS and emoji")
 struct TelegramTests {
+    /// Packs `source` for Telegram alone into `output`, expects no failure, and returns the one
+    /// pack's folder relative to `output` (`telegram/NAME`).
+    static func packTelegram(_ source: String, into output: String) throws -> String {
+        let summary = try PackBuilder(
+            source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)
+        ).build()
+        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
+        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter {
+            !$0.hasPrefix(".")
+        }
+        return "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
+    }
+
     static func codes(_ file: String, profile: StickerProfile = StickerProfile(platform: .telegram)) throws -> Set<
         LintCode
     > {
@@ -82,14 +95,7 @@ struct TelegramTests {
             atPath: Fixtures.path("apng/wuffs/animated-red-blue.apng"), toPath: "\(source)/redblue.png")
         try FileManager.default.copyItem(
             atPath: Fixtures.path("stickers/derived/1F601-300.png"), toPath: "\(source)/grin.png")
-        let summary = try PackBuilder(
-            source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)
-        ).build()
-        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
-        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter {
-            !$0.hasPrefix(".")
-        }
-        let folder = "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
+        let folder = try Self.packTelegram(source, into: output)
         #expect(try Fixtures.bytesAt("\(output)/\(folder)/gradient.tgs") == tgs)
         let video = try Fixtures.bytesAt("\(output)/\(folder)/redblue.webm")
         let info = try WebMDecoder.info(video)
@@ -132,14 +138,7 @@ struct TelegramTests {
         let master = try WebMEncoder().encode(Animation(width: 300, height: 300, frames: frames, loopCount: 0))
         #expect(try WebMDecoder.info(master).frameRate == FrameRate(numerator: 30, denominator: 1))
         try Data(master).write(to: URL(fileURLWithPath: "\(source)/square.webm"))
-        let summary = try PackBuilder(
-            source: source, output: output, options: PackOptions(platforms: [.telegram], threads: 2)
-        ).build()
-        #expect(!summary.hasFailures, "\(summary.platformProblems) \(summary.stickers.map(\.problems))")
-        let packs = try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").filter {
-            !$0.hasPrefix(".")
-        }
-        let folder = "telegram/" + (try #require(packs.count == 1 ? packs.first : nil, "\(packs)"))
+        let folder = try Self.packTelegram(source, into: output)
         let video = try Fixtures.bytesAt("\(output)/\(folder)/square.webm")
         // Constant rate: every block time within a tick of i/30 s (0, 33, 67, 100 ms ...).
         #expect(try WebMDecoder.info(video).frameRate == FrameRate(numerator: 30, denominator: 1))
