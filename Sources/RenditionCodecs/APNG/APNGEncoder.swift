@@ -5,7 +5,8 @@ import RenditionCore
 ///
 /// - Identical consecutive frames are merged, their delays added exactly.
 /// - One pixel format serves the whole file (`APNGPixelFormat`): a palette when all frames
-///   together use at most 256 colours, else grey, grey + alpha, RGB or RGBA.
+///   together use at most 256 colours, else grey, grey + alpha, RGB or RGBA; with
+///   `truecolour`, RGB or RGBA only.
 /// - With `interFrameOptimization`, each frame is cropped to the region that changed and
 ///   stored with the dispose and blend operations that make it smallest
 ///   (`APNGFramePlanner`).
@@ -34,6 +35,10 @@ public struct APNGEncoder: Sendable {
         public var compressionLevel: Int
         /// Whether animations with at most 256 colours may be written with a palette.
         public var allowPalette: Bool
+        /// Whether every frame is stored in truecolour — RGB, or RGBA when anything is
+        /// translucent (PNG colour types 2 and 6) — never a palette or grey (Signal for iOS
+        /// shows palette APNGs without animation). Overrides `allowPalette` and `palette`.
+        public var truecolour: Bool
         /// Whether frames are cropped to what changed, with dispose and blend chosen to
         /// minimise bytes; when false every frame is the whole canvas (blend SOURCE,
         /// dispose NONE).
@@ -59,8 +64,9 @@ public struct APNGEncoder: Sendable {
         public init(
             compressionLevel: Int = APNGEncoder.defaultCompressionLevel, allowPalette: Bool = true,
             interFrameOptimization: Bool = true, trialCompressionLevel: Int = 3, mergeIdenticalFrames: Bool = true,
-            threads: Int = 1, palette: PaletteQuantization? = nil
+            threads: Int = 1, palette: PaletteQuantization? = nil, truecolour: Bool = false
         ) {
+            self.truecolour = truecolour
             self.palette = palette
             self.threads = max(1, threads)
             self.compressionLevel = compressionLevel
@@ -87,7 +93,7 @@ public struct APNGEncoder: Sendable {
             throw .encodingFailed(format: .png, reason: "loop count \(animation.loopCount) is outside 0...2^31-1")
         }
         var frames = options.mergeIdenticalFrames ? Self.mergingIdenticalFrames(animation.frames) : animation.frames
-        if let palette = options.palette, options.allowPalette,
+        if let palette = options.palette, options.allowPalette, !options.truecolour,
             let quantized = try DitheredPaletteQuantizer(settings: palette).quantizedFrames(frames)
         {
             // Dithering can make distinct frames equal.
@@ -100,7 +106,8 @@ public struct APNGEncoder: Sendable {
             )
             .encode(frames[0].raster, compressor: compressor)
         }
-        let format = APNGPixelFormat(frames: frames, allowPalette: options.allowPalette)
+        let format = APNGPixelFormat(
+            frames: frames, allowPalette: options.allowPalette, truecolour: options.truecolour)
         let trial: APNGPatchCompressor? =
             options.trialCompressionLevel < compressor.level
             ? APNGPatchCompressor(

@@ -21,7 +21,7 @@ struct APNGPixelFormat {
     /// The survey reads premultiplied pixels: premultiplied to straight is one-to-one and
     /// maps grey to grey and keeps alpha, so counts and flags are those of the straight
     /// colours; only the sampled colours are converted.
-    init(frames: [AnimationFrame], allowPalette: Bool) {
+    init(frames: [AnimationFrame], allowPalette: Bool, truecolour: Bool = false) {
         let transparent: UInt32 = 0
         var counter = ColorIndexTable(limit: 256)
         var overflow: UInt32? = nil  // the first colour past 256
@@ -73,7 +73,7 @@ struct APNGPixelFormat {
         // ones, the 257th if any, and a translucent and a non-grey one when they exist.
         var sample = counter.colors
         var storesTransparency: Bool
-        if allowPalette && overflow == nil {
+        if allowPalette && !truecolour && overflow == nil {
             if !sample.contains(transparent) && sample.count < 256 { sample.append(transparent) }
             storesTransparency = sample.contains(transparent)
         } else {
@@ -91,7 +91,9 @@ struct APNGPixelFormat {
             }
             bytes.append(alpha)
         }
-        layout = PNGPixelLayout(straightRGBA: bytes, pixelCount: sample.count, allowPalette: allowPalette)
+        layout = PNGPixelLayout(
+            straightRGBA: bytes, pixelCount: sample.count, allowPalette: allowPalette && !truecolour,
+            allowGrey: !truecolour)
         // Grey or RGB without alpha cannot store transparency whatever the sample held.
         if layout.colorType == 0 || layout.colorType == 2 { storesTransparency = false }
         self.storesTransparency = storesTransparency

@@ -11,10 +11,11 @@ struct PNGPixelLayout {
     let palette: [UInt32]?
     private let counter: ColorIndexTable?
 
-    init(straightRGBA: [UInt8], pixelCount: Int, allowPalette: Bool) {
+    /// Chooses the layout; with `allowGrey` false grey pixels are stored as RGB or RGBA too.
+    init(straightRGBA: [UInt8], pixelCount: Int, allowPalette: Bool, allowGrey: Bool = true) {
         let stats = straightRGBA.withUnsafeBufferPointer { rdn_rgba_stats($0.baseAddress!, pixelCount) }
         let opaque = stats & UInt32(RDN_STATS_TRANSLUCENT) == 0
-        let grey = stats & UInt32(RDN_STATS_COLORED) == 0
+        let grey = allowGrey && stats & UInt32(RDN_STATS_COLORED) == 0
         var counter: ColorIndexTable? = allowPalette && !(grey && opaque) ? ColorIndexTable(limit: 256) : nil
         if counter != nil {
             straightRGBA.withUnsafeBytes { raw in

@@ -51,7 +51,9 @@ extension PackPlatform {
 
     /// Signal (Desktop sticker creator): up to 512 px, ≤ 300 KiB; APNG must be square and
     /// loop forever; 1–200 stickers; one emoji per sticker. Stills fit within 512 px;
-    /// animations go on a 512 x 512 canvas, padded, never stretched.
+    /// animations go on a 512 x 512 canvas, padded, never stretched, in truecolour (Signal for
+    /// iOS shows palette APNGs without animation); one that does not fit 300 KiB losslessly
+    /// gives up frame rate or canvas size (any square up to 512 px), whichever costs less.
     public static let signal = PackPlatform(
         id: "signal", name: "Signal", canvas: CanvasRule(mode: .fitWithin, width: 512, height: 512),
         staticFormat: .png, animatedFormat: .apng, maximumStaticBytes: 300 * 1024, maximumAnimatedBytes: 300 * 1024,
@@ -71,7 +73,9 @@ extension PackPlatform {
             .emojis:
                 "\(signalCreator): protos/Stickers.proto (Sticker: one emoji string); src/selectors/art.ts useEmojisReady (every sticker needs an emoji before upload)",
             .manifest: "\(signalCreator): protos/Stickers.proto (Pack: title, author, cover, stickers with emoji)",
-        ])
+            .colourType:
+                "signalapp/Signal-iOS issue 4611 (open, wontfix): animated APNG stickers with a palette are not animated on iOS; without a palette they are",
+        ], animatedTruecolourOnly: true)
 
     static let telegramBotAPI = "core.telegram.org/bots/api"
 

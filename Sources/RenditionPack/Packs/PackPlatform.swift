@@ -50,6 +50,12 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     /// Other containers the platform accepts for stills (lint accepts them; packs write
     /// `staticFormat`).
     public var otherStaticFormats: [OutputFormat]?
+    /// Whether animated stickers must be truecolour, never a palette (Signal for iOS shows
+    /// palette APNGs without animation): packs then write them without one, and fit them under
+    /// the byte limit by lowering the frame rate or, where the animated canvas accepts smaller
+    /// squares, the canvas size, whichever costs the least measured quality
+    /// (`RenditionTarget.animatedPalette`). `nil` means `false`.
+    public var animatedTruecolourOnly: Bool?
 
     /// Canvas for animated stickers when it differs from `canvas`.
     public var animatedCanvas: CanvasRule?
@@ -91,8 +97,9 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         allowedAnimatedCounts: [Int]? = nil, packImages: [PackImageRule]? = nil, metadata: PackMetadataRules? = nil,
         manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:],
         vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil,
-        otherStaticFormats: [OutputFormat]? = nil
+        otherStaticFormats: [OutputFormat]? = nil, animatedTruecolourOnly: Bool? = nil
     ) {
+        self.animatedTruecolourOnly = animatedTruecolourOnly
         self.vectorStickers = vectorStickers
         self.videoStickers = videoStickers
         self.otherStaticFormats = otherStaticFormats

@@ -43,6 +43,8 @@ public enum PackRule: String, Sendable, Codable, CaseIterable {
     case packImage = "pack-image"
     /// Sticker file names.
     case fileNames = "file-names"
+    /// Pixel format of a sticker file (an animation in truecolour, no palette).
+    case colourType = "colour-type"
 }
 
 /// One of a pack's own images (not a sticker).

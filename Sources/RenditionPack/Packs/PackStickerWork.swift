@@ -204,7 +204,8 @@ struct PackStickerWork {
                 animates: platform.animatedFormat != nil, frameRules: platform.framePolicy,
                 byteLimit: .init(
                     still: platform.byteLimit(animated: false), animated: platform.byteLimit(animated: true)),
-                preservesFrames: platform.minimumFrames != nil)
+                preservesFrames: platform.minimumFrames != nil,
+                animatedPalette: platform.animatedTruecolourOnly != true)
         }
     }
 

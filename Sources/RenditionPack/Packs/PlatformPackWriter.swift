@@ -212,7 +212,8 @@ struct PlatformPackWriter {
             size: .canvas(CanvasRule(mode: .exact, width: rule.width, height: rule.height)),
             formats: .init(still: rule.format, animated: [.apng]),
             animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform.framePolicy,
-            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil)
+            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil,
+            animatedPalette: platform.animatedTruecolourOnly != true)
         var options = RenderOptions(limits: builder.options.limits)
         options.png.compressionLevel = builder.options.compressionLevel
         let made = try StickerPipeline(options: options).run(

@@ -11,6 +11,14 @@ public struct FittedFile: Sendable {
     public let stepIndex: Int
     /// What was given up to get under the limit (empty for lossless steps).
     public let givenUp: [String]
+    /// The side of the smaller square canvas the file was written on (the truecolour
+    /// ladder's smaller-canvas step); `nil` when it keeps the animation's size.
+    public var canvasSide: Int? = nil
+    /// The truecolour ladder's score of the file (`FittedQuality.heldScore`), 1 when lossless;
+    /// `nil` for the other ladders, whose files are scored by `FittedQuality.score`.
+    public var quality: Double? = nil
+    /// The truecolour ladder's other steps, as measured or predicted when it chose.
+    var alternatives: [MeasuredStep] = []
 }
 
 /// Why an output could not be made to fit.
@@ -66,6 +74,9 @@ public struct SizeFitter: Sendable {
     public let threads: Int
     /// The similarity floor of the dithered palette step (`PaletteQuantization.minimumSimilarity`).
     public let paletteSimilarity: Double
+    /// Whether an animated PNG may be written with a palette (lossless when it has at most 256
+    /// colours, or by the palette steps); `false`: truecolour only, fitted by `fitTruecolour`.
+    public let animatedPalette: Bool
 
     /// Animations with more frames than this are fitted from a sample.
     public static let sampledAbove = 16
@@ -78,9 +89,10 @@ public struct SizeFitter: Sendable {
     public init(
         limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false,
         threads: Int = 1,
-        paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity
+        paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity, animatedPalette: Bool = true
     ) {
         self.limit = limit
+        self.animatedPalette = animatedPalette
         self.paletteSimilarity = paletteSimilarity
         self.compressionLevel = compressionLevel
         self.preserveFrames = preserveFrames
@@ -89,6 +101,15 @@ public struct SizeFitter: Sendable {
 
     /// Encodes `animation` as `format` under the limit.
     public func fit(_ animation: Animation, as format: OutputFormat) throws -> FittedFile {
+        try fit(animation, as: format, smallerCanvas: nil)
+    }
+
+    /// Encodes `animation` as `format` under the limit; a truecolour animation may be placed on
+    /// a smaller canvas by `smallerCanvas`.
+    func fit(_ animation: Animation, as format: OutputFormat, smallerCanvas: SmallerCanvas?) throws -> FittedFile {
+        if animation.isAnimated && !animatedPalette && [.apng, .png, .auto].contains(format) {
+            return try fitTruecolour(animation, smallerCanvas: smallerCanvas)
+        }
         let steps = ladder(for: format, animated: animation.isAnimated)
         if animation.isAnimated && animation.frames.count > Self.sampledAbove {
             return try fitPredicted(animation, steps: steps)

@@ -5,10 +5,12 @@ extension StickerPipeline {
     /// Makes one target from `content`, the master already resampled to the target's content
     /// size (every frame when the target animates): placed on its canvas, adapted to its frame
     /// rules, then encoded, or fitted under its byte limit trying its containers in order (or,
-    /// for a target that returns pixels, returned as they are).
+    /// for a target that returns pixels, returned as they are). `masterPixels`, the decoded
+    /// master when there is one, lets a truecolour animation on a canvas that accepts smaller
+    /// squares be fitted on a smaller one, resampled from it (`SizeFitter.fitTruecolour`).
     func make(
         _ target: RenditionTarget, content: Animation, master: (width: Int, height: Int, animated: Bool),
-        input: ImageFormat, threads: Int, compressor: DeflateCompressor? = nil
+        input: ImageFormat, threads: Int, compressor: DeflateCompressor? = nil, masterPixels: Animation? = nil
     ) throws(TargetError) -> TargetOutput {
         let animated = master.animated && target.animates
         var notes: [String] = []
@@ -36,7 +38,10 @@ extension StickerPipeline {
         let limit = byteLimit.bytes(animated: isAnimated)
         let fitter = SizeFitter(
             limit: limit, compressionLevel: options.png.compressionLevel, preserveFrames: target.preservesFrames,
-            threads: threads)
+            threads: threads, animatedPalette: target.animatedPalette)
+        let smaller: SmallerCanvas? =
+            isAnimated && !target.animatedPalette
+            ? masterPixels.flatMap { smallerCanvas(target, placed: placed, master: $0, threads: threads) } : nil
         if isAnimated && target.framesAsSequence {
             if let sequence = sequenceTiming(placed, notes: &notes) {
                 var files: [[UInt8]] = []
@@ -65,7 +70,7 @@ extension StickerPipeline {
         var firstError: TargetError?
         for format in formats {
             do {
-                let fitted = try fitter.fit(placed, as: format)
+                let fitted = try fitter.fit(placed, as: format, smallerCanvas: smaller)
                 var step = fitted.step
                 if format != formats[0] {
                     step += ", as \(format.rawValue.uppercased())"
@@ -73,11 +78,14 @@ extension StickerPipeline {
                         "\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())"
                     )
                 }
+                // The truecolour ladder scores its own steps (`FittedQuality.heldScore`).
                 let quality =
                     fitted.givenUp.isEmpty
-                    ? 1 : FittedQuality.score(of: fitted.bytes, against: placed, limits: options.limits)
+                    ? 1
+                    : fitted.quality ?? FittedQuality.score(of: fitted.bytes, against: placed, limits: options.limits)
+                let side = fitted.canvasSide
                 return TargetOutput(
-                    files: [fitted.bytes], format: format, width: placed.width, height: placed.height,
+                    files: [fitted.bytes], format: format, width: side ?? placed.width, height: side ?? placed.height,
                     animated: isAnimated, sequence: nil,
                     report: TargetReport(
                         limit: limit, step: step, stepIndex: fitted.stepIndex, givenUp: fitted.givenUp, notes: notes,
@@ -107,13 +115,55 @@ extension StickerPipeline {
             if format == .png, let compressor {
                 bytes = try PNGEncoder(options: options.png).encode(placed.firstFrame, compressor: compressor)
             } else {
-                bytes = try AnimationEncoding.encode(placed, as: format, options: encoderOptions(threads: threads))
+                if isAnimated && !target.animatedPalette && [.apng, .auto].contains(format) {
+                    bytes = try APNGEncoder(
+                        options: .init(
+                            compressionLevel: options.apngCompressionLevel, allowPalette: false,
+                            threads: max(1, threads), truecolour: true)
+                    ).encode(placed)
+                } else {
+                    bytes = try AnimationEncoding.encode(placed, as: format, options: encoderOptions(threads: threads))
+                }
             }
         } catch { throw .codec(error) }
         return TargetOutput(
             files: [bytes], format: format, width: placed.width, height: placed.height,
             animated: isAnimated && format != .png, sequence: nil,
             report: TargetReport(limit: nil, step: "encoded", stepIndex: 1, givenUp: [], notes: notes))
+    }
+
+    /// The target's animation on smaller squares, each resampled from `master` and placed,
+    /// flattened and adapted to the frame rules as `placed` was, when the target's animated
+    /// canvas rule accepts any square up to its size (`squareWithin`) and `placed` is that
+    /// square; `nil` otherwise. Sides go down to a quarter of the full one (and the rule's
+    /// smallest), even.
+    func smallerCanvas(_ target: RenditionTarget, placed: Animation, master: Animation, threads: Int)
+        -> SmallerCanvas?
+    {
+        let size = target.animatedCanvas.map(RenditionTarget.Size.canvas) ?? target.size
+        guard case .canvas(let rule) = size, rule.mode == .squareWithin, placed.width == placed.height,
+            placed.width == rule.width, master.isAnimated
+        else { return nil }
+        let minimum = max(rule.minimumLongerSide ?? 2, placed.width / 4, 2)
+        let background = target.background
+        let frameRules = target.frameRules
+        return SmallerCanvas(
+            minimumSide: minimum + (minimum & 1),
+            accepts: { side in rule.accepts(width: side, height: side) },
+            make: { side in
+                var smaller = rule
+                smaller.width = side
+                smaller.height = side
+                let content = smaller.contentSize(masterWidth: master.width, masterHeight: master.height)
+                var made = CanvasPlacement.padded(
+                    LanczosResampler().resample(master, width: content.width, height: content.height, threads: threads),
+                    width: side, height: side)
+                if let background { made = CanvasPlacement.flattened(made, over: background) }
+                if let frameRules, let adapted = try? AnimationConstraints.apply(frameRules, to: made) {
+                    made = adapted.animation
+                }
+                return made
+            })
     }
 
     /// The timing of `animation` as a sticker sequence, or `nil` with a note when a sequence

@@ -36,13 +36,15 @@ extension StickerPipeline {
             let workers = ParallelWork.workerCount(items: members.count, threads: threads)
             let encoderThreads = max(1, threads / workers)
             let size = (master.width, master.height, animated)
+            // The master itself, for a truecolour target fitted on a smaller canvas.
+            let masterPixels = needsFrames ? master : nil
             // On one worker (this thread) still PNGs reuse the caller's compressor.
             nonisolated(unsafe) let compressor = workers == 1 ? scratch?.compressor : nil
             let made = ParallelWork.map(count: members.count, threads: threads) { slot in
                 Result { () throws(TargetError) in
                     try self.make(
                         targets[members[slot]], content: content, master: size, input: inputFormat,
-                        threads: encoderThreads, compressor: compressor)
+                        threads: encoderThreads, compressor: compressor, masterPixels: masterPixels)
                 }
             }
             for (slot, outcome) in made.enumerated() { outputs[members[slot]] = outcome }

@@ -74,6 +74,12 @@ public struct RenditionTarget: Sendable {
     public var byteLimit: ByteLimit?
     /// Whether every frame must be kept while fitting (no merging of identical APNG frames).
     public var preservesFrames: Bool
+    /// Whether an animated PNG may use a palette (lossless when the animation has at most 256
+    /// colours, or a lossy palette step under a byte limit). `false`: truecolour only (Signal
+    /// for iOS shows palette APNGs without animation); under a limit the ladder then gives up
+    /// frame rate or, when the canvas rule accepts smaller squares (`squareWithin`), canvas
+    /// size — whichever costs the least measured quality (`SizeFitter.fitTruecolour`).
+    public var animatedPalette: Bool
     /// Write an animation as one PNG per frame (an Xcode sticker sequence) when its timing
     /// allows; otherwise as `formats.animated`, with a note saying why.
     public var framesAsSequence: Bool
@@ -89,8 +95,9 @@ public struct RenditionTarget: Sendable {
         label: String, size: Size, animatedCanvas: CanvasRule? = nil, background: RGBA? = nil, formats: Formats,
         animates: Bool = true,
         frameRules: FramePolicy? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
-        framesAsSequence: Bool = false, returnsPixels: Bool = false
+        framesAsSequence: Bool = false, returnsPixels: Bool = false, animatedPalette: Bool = true
     ) {
+        self.animatedPalette = animatedPalette
         self.label = label
         self.size = size
         self.animatedCanvas = animatedCanvas

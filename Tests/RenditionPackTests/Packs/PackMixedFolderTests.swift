@@ -128,9 +128,10 @@ struct PackMixedFolderTests {
         #expect(stickers.first { ($0["image_file"] as? String) == "1F195.webp" }?["emojis"] as? [String] == ["🆕"])
         #expect(
             stickers.first { ($0["image_file"] as? String) == "emoji_u1f44d.webp" }?["emojis"] as? [String] == ["👍"])
-        // Signal: the non-square GIF became a square APNG, padded.
+        // Signal: the non-square GIF became a square APNG, padded; too large losslessly at 512 px
+        // (the master upscaled), it is on a smaller square, Signal taking any up to 512 px.
         let wave = try ImageDecoder.decodeAnimation(try Fixtures.bytesAt("\(out)/signal/Mixed-Bag/wave-305x254.png"))
-        #expect(wave.isAnimated && wave.width == 512 && wave.height == 512 && wave.loopCount == 0)
+        #expect(wave.isAnimated && wave.width == wave.height && wave.width <= 512 && wave.loopCount == 0)
         #expect(wave.frames[0].raster[0, 0].a == 0)
         // Discord wrote GIFs as configured.
         #expect(ImageFormat.sniff(try Fixtures.bytesAt("\(out)/discord/Mixed-Bag/bounce-192.gif")) == .gif)
