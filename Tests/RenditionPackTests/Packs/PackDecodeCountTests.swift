@@ -23,12 +23,18 @@ struct PackDecodeCountTests {
         let salt = UUID().uuid
         func marked(_ raster: Raster, _ k: Int) -> Raster {
             var copy = raster
-            let value = [salt.0, salt.1, salt.2, salt.3, salt.4, salt.5][k % 6]
+            // Four corner-row pixels carry salt bytes with an odd alpha, so a marked master
+            // never has the bytes of the unmarked art the tray is made from: with one salt
+            // byte as alpha, a salt of 0 (1 run in 256) would leave `still.png` byte-identical to
+            // `tray.png`, and the tray's decodes would count as the master's.
+            let bytes = [salt.0, salt.1, salt.2, salt.3, salt.4, salt.5, salt.6, salt.7]
             copy.bytes.withUnsafeMutableBufferPointer {
-                $0[3] = value
-                $0[0] = 0
-                $0[1] = 0
-                $0[2] = 0
+                for pixel in 0..<4 {
+                    $0[pixel * 4] = bytes[(k + pixel) % 8]
+                    $0[pixel * 4 + 1] = bytes[(k + pixel + 1) % 8]
+                    $0[pixel * 4 + 2] = 0
+                    $0[pixel * 4 + 3] = bytes[(k + pixel + 2) % 8] | 1
+                }
             }
             return copy
         }
