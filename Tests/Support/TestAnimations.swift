@@ -4,6 +4,23 @@ import RenditionCore
 
 /// Animations made in code for the tests, and a folder of mixed inputs.
 public enum TestAnimations {
+    /// OpenMoji's burger standing still at the left of a 200 x 160 canvas while its bee flies
+    /// on the right, 10 frames of 80 ms: a frame that is not a key frame holds only the bee.
+    public static func burgerAndFlyingBee() throws -> Animation {
+        let burger = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F354.png"), width: 80, height: 80)
+        let bee = LanczosResampler().resample(
+            try Fixtures.raster("stickers/openmoji-618/1F41D.png"), width: 64, height: 64)
+        return Animation(
+            width: 200, height: 160,
+            frames: (0..<10).map { i in
+                var canvas = Raster(width: 200, height: 160)
+                for y in 0..<80 { for x in 0..<80 { canvas[x, y + 40] = burger[x, y] } }
+                for y in 0..<64 { for x in 0..<64 { canvas[x + 96 + i * 4, y + 8 + i * 6] = bee[x, y] } }
+                return AnimationFrame(raster: canvas, delay: .milliseconds(80))
+            })
+    }
+
     /// A sticker with a small square moving across it: `frames` frames of `side` px at 24
     /// frames per second, looping forever, over OpenMoji 1F195 resampled to `side`.
     /// (`Fixtures/animated/moving-square-300f-618.png` is `movingSquare(frames: 300, side: 618)`.)

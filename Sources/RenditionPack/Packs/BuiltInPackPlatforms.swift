@@ -10,6 +10,8 @@ extension PackPlatform {
     /// WebP; still ≤ 100 KiB, animated ≤ 500 KiB; frames ≥ 8 ms, ≤ 10 s; 3–30 stickers, all
     /// still or all animated; 1–3 emojis each; a 24–512 px tray image ≤ 50 KiB (96 x 96 PNG
     /// written); `contents.json` with identifier, name, publisher, tray and image_data_version.
+    /// Every frame of an animated sticker is a key frame (WhatsApp has drawn lines across
+    /// frames built on the one before).
     public static let whatsApp = PackPlatform(
         id: "whatsapp", name: "WhatsApp", canvas: CanvasRule(mode: .exact, width: 512, height: 512),
         staticFormat: .webp, animatedFormat: .webp, maximumStaticBytes: 100 * 1024, maximumAnimatedBytes: 500 * 1024,
@@ -45,7 +47,9 @@ extension PackPlatform {
             .packImage:
                 "\(whatsAppSample): StickerPackValidator.java TRAY_IMAGE_FILE_SIZE_MAX_KB = 50, TRAY_IMAGE_DIMENSION_MIN = 24, TRAY_IMAGE_DIMENSION_MAX = 512; README: 96 x 96 PNG",
             .fileNames: "\(whatsAppSample): ContentFileParser.java (no '..' or '/' in image_file)",
-        ])
+            .keyFrames:
+                "WhatsApp/stickers issues 661 and 1087: animated WebP frames drawn with lines in WhatsApp only, from frames blended onto the one before; laggykiller/sticker-convert converter.py sets kmax = 1 (every frame a key frame) for the same artefact",
+        ], animatedKeyFramesOnly: true)
 
     static let signalCreator = "signalapp/Signal-Desktop sticker-creator"
 

@@ -56,6 +56,10 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     /// squares, the canvas size, whichever costs the least measured quality
     /// (`RenditionTarget.animatedPalette`). `nil` means `false`.
     public var animatedTruecolourOnly: Bool?
+    /// Whether every frame of an animated WebP must be a key frame (WhatsApp's apps have drawn
+    /// lines across frames that build on the one before): packs then write them so
+    /// (`RenditionTarget.webpKeyFramesOnly`). `nil` means `false`.
+    public var animatedKeyFramesOnly: Bool?
 
     /// Canvas for animated stickers when it differs from `canvas`.
     public var animatedCanvas: CanvasRule?
@@ -97,8 +101,10 @@ public struct PackPlatform: Sendable, Codable, Equatable {
         allowedAnimatedCounts: [Int]? = nil, packImages: [PackImageRule]? = nil, metadata: PackMetadataRules? = nil,
         manifest: PackManifestKind? = nil, fileNaming: PackFileNaming? = nil, sources: [PackRule: String] = [:],
         vectorStickers: VectorStickerRule? = nil, videoStickers: VideoStickerRule? = nil,
-        otherStaticFormats: [OutputFormat]? = nil, animatedTruecolourOnly: Bool? = nil
+        otherStaticFormats: [OutputFormat]? = nil, animatedTruecolourOnly: Bool? = nil,
+        animatedKeyFramesOnly: Bool? = nil
     ) {
+        self.animatedKeyFramesOnly = animatedKeyFramesOnly
         self.animatedTruecolourOnly = animatedTruecolourOnly
         self.vectorStickers = vectorStickers
         self.videoStickers = videoStickers

@@ -45,6 +45,8 @@ public enum PackRule: String, Sendable, Codable, CaseIterable {
     case fileNames = "file-names"
     /// Pixel format of a sticker file (an animation in truecolour, no palette).
     case colourType = "colour-type"
+    /// How an animation's frames are stored (every frame a key frame).
+    case keyFrames = "key-frames"
 }
 
 /// One of a pack's own images (not a sticker).

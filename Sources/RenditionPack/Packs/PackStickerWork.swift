@@ -198,14 +198,7 @@ struct PackStickerWork {
                 scale, side: side, style: entry.style, byteLimit: options.appleByteLimit)
         case .platform(let index):
             let platform = options.platforms[index]
-            return RenditionTarget(
-                label: platform.name, size: .canvas(platform.canvas), animatedCanvas: platform.animatedCanvas,
-                formats: .init(still: platform.staticFormat, animated: preferredFirst(platform)),
-                animates: platform.animatedFormat != nil, frameRules: platform.framePolicy,
-                byteLimit: .init(
-                    still: platform.byteLimit(animated: false), animated: platform.byteLimit(animated: true)),
-                preservesFrames: platform.minimumFrames != nil,
-                animatedPalette: platform.animatedTruecolourOnly != true)
+            return platform.stickerTarget(animatedFormats: preferredFirst(platform))
         }
     }
 

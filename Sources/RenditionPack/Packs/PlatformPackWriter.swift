@@ -213,7 +213,8 @@ struct PlatformPackWriter {
             formats: .init(still: rule.format, animated: [.apng]),
             animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform.framePolicy,
             byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil,
-            animatedPalette: platform.animatedTruecolourOnly != true)
+            animatedPalette: platform.animatedTruecolourOnly != true,
+            webpKeyFramesOnly: platform.animatedKeyFramesOnly == true)
         var options = RenderOptions(limits: builder.options.limits)
         options.png.compressionLevel = builder.options.compressionLevel
         let made = try StickerPipeline(options: options).run(

@@ -77,6 +77,8 @@ public struct SizeFitter: Sendable {
     /// Whether an animated PNG may be written with a palette (lossless when it has at most 256
     /// colours, or by the palette steps); `false`: truecolour only, fitted by `fitTruecolour`.
     public let animatedPalette: Bool
+    /// Whether every frame of an animated WebP is a key frame (`RenditionTarget.webpKeyFramesOnly`).
+    public let webpKeyFramesOnly: Bool
 
     /// Animations with more frames than this are fitted from a sample.
     public static let sampledAbove = 16
@@ -89,9 +91,11 @@ public struct SizeFitter: Sendable {
     public init(
         limit: Int, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, preserveFrames: Bool = false,
         threads: Int = 1,
-        paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity, animatedPalette: Bool = true
+        paletteSimilarity: Double = PaletteQuantization.defaultMinimumSimilarity, animatedPalette: Bool = true,
+        webpKeyFramesOnly: Bool = false
     ) {
         self.limit = limit
+        self.webpKeyFramesOnly = webpKeyFramesOnly
         self.animatedPalette = animatedPalette
         self.paletteSimilarity = paletteSimilarity
         self.compressionLevel = compressionLevel
@@ -246,9 +250,16 @@ public struct SizeFitter: Sendable {
                 }
             }
         case .webp:
+            let keyFramesOnly = webpKeyFramesOnly
+            /// `options` with every frame a key frame when the target asks for it.
+            @Sendable func webp(_ options: WebPEncoder.Options) -> WebPEncoder {
+                var options = options
+                if keyFramesOnly { options.keyframeInterval = 1...1 }
+                return WebPEncoder(options: options)
+            }
             steps.append(
                 Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in
-                    try WebPEncoder(options: .lossless).encode(a)
+                    try webp(.lossless).encode(a)
                 })
             if !animated {
                 var best = WebPEncoder.Options.lossless
@@ -262,7 +273,7 @@ public struct SizeFitter: Sendable {
                 steps.append(
                     Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) {
                         a throws(CodecError) in
-                        try WebPEncoder(options: .lossy(quality: quality)).encode(a)
+                        try webp(.lossy(quality: quality)).encode(a)
                     })
             }
             if animated && !preserveFrames {
@@ -272,7 +283,7 @@ public struct SizeFitter: Sendable {
                             name: "WebP lossy quality 50, frame rate / \(divisor)",
                             givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]
                         ) { a throws(CodecError) in
-                            try WebPEncoder(options: .lossy(quality: 50)).encode(Self.reducingFrameRate(a, by: divisor))
+                            try webp(.lossy(quality: 50)).encode(Self.reducingFrameRate(a, by: divisor))
                         })
                 }
             }

@@ -38,7 +38,7 @@ extension StickerPipeline {
         let limit = byteLimit.bytes(animated: isAnimated)
         let fitter = SizeFitter(
             limit: limit, compressionLevel: options.png.compressionLevel, preserveFrames: target.preservesFrames,
-            threads: threads, animatedPalette: target.animatedPalette)
+            threads: threads, animatedPalette: target.animatedPalette, webpKeyFramesOnly: target.webpKeyFramesOnly)
         let smaller: SmallerCanvas? =
             isAnimated && !target.animatedPalette
             ? masterPixels.flatMap { smallerCanvas(target, placed: placed, master: $0, threads: threads) } : nil
@@ -122,7 +122,9 @@ extension StickerPipeline {
                             threads: max(1, threads), truecolour: true)
                     ).encode(placed)
                 } else {
-                    bytes = try AnimationEncoding.encode(placed, as: format, options: encoderOptions(threads: threads))
+                    var encoder = encoderOptions(threads: threads)
+                    if target.webpKeyFramesOnly { encoder.webp.keyframeInterval = 1...1 }
+                    bytes = try AnimationEncoding.encode(placed, as: format, options: encoder)
                 }
             }
         } catch { throw .codec(error) }

@@ -80,6 +80,11 @@ public struct RenditionTarget: Sendable {
     /// frame rate or, when the canvas rule accepts smaller squares (`squareWithin`), canvas
     /// size — whichever costs the least measured quality (`SizeFitter.fitTruecolour`).
     public var animatedPalette: Bool
+    /// Whether every frame of an animated WebP is a key frame (drawn whole, decodable without
+    /// the frames before it; libwebp's `kmax = 1`). WhatsApp's apps have drawn lines across
+    /// frames that are not key frames; `false` (the default) makes only the first a key frame,
+    /// and later frames hold only what changed.
+    public var webpKeyFramesOnly: Bool
     /// Write an animation as one PNG per frame (an Xcode sticker sequence) when its timing
     /// allows; otherwise as `formats.animated`, with a note saying why.
     public var framesAsSequence: Bool
@@ -95,9 +100,11 @@ public struct RenditionTarget: Sendable {
         label: String, size: Size, animatedCanvas: CanvasRule? = nil, background: RGBA? = nil, formats: Formats,
         animates: Bool = true,
         frameRules: FramePolicy? = nil, byteLimit: ByteLimit? = nil, preservesFrames: Bool = false,
-        framesAsSequence: Bool = false, returnsPixels: Bool = false, animatedPalette: Bool = true
+        framesAsSequence: Bool = false, returnsPixels: Bool = false, animatedPalette: Bool = true,
+        webpKeyFramesOnly: Bool = false
     ) {
         self.animatedPalette = animatedPalette
+        self.webpKeyFramesOnly = webpKeyFramesOnly
         self.label = label
         self.size = size
         self.animatedCanvas = animatedCanvas

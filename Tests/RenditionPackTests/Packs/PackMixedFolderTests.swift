@@ -128,6 +128,13 @@ struct PackMixedFolderTests {
         #expect(stickers.first { ($0["image_file"] as? String) == "1F195.webp" }?["emojis"] as? [String] == ["🆕"])
         #expect(
             stickers.first { ($0["image_file"] as? String) == "emoji_u1f44d.webp" }?["emojis"] as? [String] == ["👍"])
+        // WhatsApp: every frame of its 6 animated WebPs is a key frame (drawn whole).
+        let animatedWebPs = try FileManager.default.subpathsOfDirectory(atPath: "\(out)/whatsapp")
+            .filter { $0.hasSuffix(".webp") }
+            .map { try Fixtures.bytesAt("\(out)/whatsapp/\($0)") }
+            .filter { WebPKeyFrames.fragments($0).count > 1 }
+        #expect(animatedWebPs.count == 6)
+        for file in animatedWebPs { #expect(try WebPKeyFrames.keyFrames(file).allSatisfy { $0 }) }
         // Signal: the non-square GIF became a square APNG, padded; too large losslessly at 512 px
         // (the master upscaled), it is on a smaller square, Signal taking any up to 512 px.
         let wave = try ImageDecoder.decodeAnimation(try Fixtures.bytesAt("\(out)/signal/Mixed-Bag/wave-305x254.png"))

@@ -47,14 +47,9 @@ struct SignalTruecolourTests {
 
     /// Signal's pack target, as `PackStickerWork` makes it.
     static func signalTarget(limit: Int? = nil) -> RenditionTarget {
-        let platform = PackPlatform.signal
-        return RenditionTarget(
-            label: platform.name, size: .canvas(platform.canvas), animatedCanvas: platform.animatedCanvas,
-            formats: .init(still: platform.staticFormat, animated: platform.acceptedAnimatedFormats),
-            frameRules: platform.framePolicy,
-            byteLimit: .init(
-                still: platform.byteLimit(animated: false), animated: limit ?? platform.byteLimit(animated: true)),
-            animatedPalette: platform.animatedTruecolourOnly != true)
+        var target = PackPlatform.signal.stickerTarget()
+        if let limit { target.byteLimit?.animated = limit }
+        return target
     }
 
     @Test("Signal's data: animated stickers truecolour only, citing Signal-iOS issue 4611; no other platform says so")
