@@ -389,11 +389,11 @@ static void check_folders(const uint8_t *sticker, size_t sticker_length, const c
 
     char pack[4096];
     snprintf(pack, sizeof pack, "%s/pack", output_folder);
-    options.profile = "discord";
+    options.profile = "messages,discord"; /* Apple's pack and Discord's */
     status = rdn_render_pack(input_folder, pack, &options, &report, &error);
     CHECK(status == RDN_OK && report != NULL && strstr(report, "\"stickers\"") != NULL &&
               strstr(report, "\"failed\"") == NULL,
-          "render_pack with Discord: %zu bytes of report", report ? strlen(report) : 0);
+          "render_pack for Apple and Discord: %zu bytes of report", report ? strlen(report) : 0);
     rdn_string_free(report);
     rdn_error_free(error);
     char catalog[4096 + 64];

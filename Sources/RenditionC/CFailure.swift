@@ -30,6 +30,7 @@ struct CFailure: Error {
         case .unsupported: status = RDN_ERROR_UNSUPPORTED
         case .limitExceeded: status = RDN_ERROR_LIMIT_EXCEEDED
         case .encodingFailed: status = RDN_ERROR_ENCODE
+        case .blank: status = RDN_ERROR_BLANK
         }
         self.init(status, error.description)
     }

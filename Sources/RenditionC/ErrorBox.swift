@@ -68,6 +68,7 @@ public func rdn_status_name(_ status: rdn_status) -> UnsafePointer<CChar>? {
     case RDN_ERROR_OUT_OF_MEMORY: CStrings.literal("RDN_ERROR_OUT_OF_MEMORY")
     case RDN_ERROR_ENCODE: CStrings.literal("RDN_ERROR_ENCODE")
     case RDN_ERROR_INTERNAL: CStrings.literal("RDN_ERROR_INTERNAL")
+    case RDN_ERROR_BLANK: CStrings.literal("RDN_ERROR_BLANK")
     default: CStrings.literal("RDN_STATUS_UNKNOWN")
     }
 }

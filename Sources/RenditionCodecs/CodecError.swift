@@ -11,6 +11,10 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     case limitExceeded(format: ImageFormat, reason: String)
     /// The encoder failed (out of memory or an internal library error).
     case encodingFailed(format: ImageFormat, reason: String)
+    /// The image shows nothing: every pixel of every frame of what would be written is fully
+    /// transparent (a master that is empty, or vector art its renderer did not draw).
+    /// `reason` is the whole sentence.
+    case blank(format: ImageFormat, reason: String)
 
     /// A one-line explanation for people.
     public var description: String {
@@ -25,6 +29,8 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(format) image exceeds a decoding limit: \(reason)"
         case .encodingFailed(let format, let reason):
             "could not encode \(format): \(reason)"
+        case .blank(_, let reason):
+            reason
         }
     }
 }

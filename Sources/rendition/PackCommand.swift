@@ -13,6 +13,7 @@ struct PackCommand: ParsableCommand {
         discussion: """
             SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
             (order, names, accessibility labels, size class, icon; see the README). OUT receives:
+            With Apple's pack (without --platform, or --platform messages or all):
               Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
               renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
@@ -51,7 +52,7 @@ struct PackCommand: ParsableCommand {
     @Option(
         name: .customLong("platform"), parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Also build packs for these platforms (repeatable, or comma-separated): \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")), or all. Apple's pack is always built; \(AppleMessages.profileID) (or \(AppleMessages.aliases.joined(separator: ", "))) adds nothing.",
+            "Build packs for these platforms (repeatable, or comma-separated): \(AppleMessages.profileID) (or \(AppleMessages.aliases.joined(separator: ", "))), \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")), or all. Without --platform, Apple's pack only; with it, Apple's pack (catalog and renditions) only when named or all.",
             valueName: "id"))
     var platforms: [String] = []
 

@@ -102,7 +102,7 @@ struct PackInputCheckTests {
         }
         try Data(try Self.smallAnimation()).write(to: URL(fileURLWithPath: src + "/small.png"))
         let result = try CommandLineTests.run([
-            "pack", src, "-o", out, "--platform", "telegram,signal", "--log", "human", "--threads", "2",
+            "pack", src, "-o", out, "--platform", "messages,telegram,signal", "--log", "human", "--threads", "2",
         ])
         #expect(result.status == 1, "a partial pack is not a success: \(result.out)\n\(result.err)")
         let all = result.out + result.err

@@ -124,12 +124,18 @@ struct RenditionSettingsTests {
             try RenditionSettings.profile(named: "myspace")
         }
         var settings = RenditionSettings()
+        #expect(settings.includesApple, "Apple's pack without --platform")
         try settings.setPlatforms(named: ["Signal,imessage", "whatsapp", "signal"])
-        #expect(settings.platforms.map(\.id) == ["signal", "whatsapp"])
+        #expect(settings.platforms.map(\.id) == ["signal", "whatsapp"] && settings.includesApple)
+        try settings.setPlatforms(named: ["whatsapp", "Telegram"])
+        #expect(settings.platforms.map(\.id) == ["whatsapp", "telegram"] && !settings.includesApple)
+        #expect(!settings.packOptions().includesApple)
         try settings.setPlatforms(named: ["all"])
-        #expect(settings.platforms.map(\.id) == PackPlatform.builtIn.keys.sorted())
+        #expect(settings.platforms.map(\.id) == PackPlatform.builtIn.keys.sorted() && settings.includesApple)
         try settings.setPlatforms(named: ["apple-messages"])
-        #expect(settings.platforms.isEmpty)
+        #expect(settings.platforms.isEmpty && settings.includesApple)
+        try settings.setPlatforms(named: [])
+        #expect(settings.platforms.isEmpty && settings.includesApple)
         #expect(throws: SettingsError(.platform, .unknownName("", known: RenditionSettings.profileNames + ["all"]))) {
             try settings.setPlatforms(named: ["whatsapp,"])
         }

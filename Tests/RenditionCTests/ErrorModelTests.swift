@@ -35,10 +35,10 @@ struct ErrorModelTests {
             "RDN_OK", "RDN_ERROR_INVALID_ARGUMENT", "RDN_ERROR_UNRECOGNIZED_FORMAT", "RDN_ERROR_CORRUPT",
             "RDN_ERROR_UNSUPPORTED",
             "RDN_ERROR_LIMIT_EXCEEDED", "RDN_ERROR_IO", "RDN_ERROR_OUT_OF_MEMORY", "RDN_ERROR_ENCODE",
-            "RDN_ERROR_INTERNAL",
+            "RDN_ERROR_INTERNAL", "RDN_ERROR_BLANK",
         ]
-        #expect((0..<10).map { String(cString: rdn_status_name(rdn_status(rawValue: $0))) } == names)
-        #expect(String(cString: rdn_status_name(rdn_status(rawValue: 10))) == "RDN_STATUS_UNKNOWN")
+        #expect((0..<11).map { String(cString: rdn_status_name(rdn_status(rawValue: $0))) } == names)
+        #expect(String(cString: rdn_status_name(rdn_status(rawValue: 11))) == "RDN_STATUS_UNKNOWN")
     }
 
     @Test("an error object carries its status and message until freed; NULL errors read as OK and empty")

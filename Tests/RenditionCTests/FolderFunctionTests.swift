@@ -141,7 +141,7 @@ struct FolderFunctionTests {
     }
 
     @Test(
-        "rdn_render_pack builds the Apple catalog (and a platform's pack for its profile) and returns pack-report.json")
+        "rdn_render_pack builds the platforms of its profile (Apple's catalog only when named) and returns pack-report.json")
     func renderPack() throws {
         let output = try Repository.temporaryFolder("pack")
         let empty = try Repository.temporaryFolder("empty")
@@ -149,7 +149,7 @@ struct FolderFunctionTests {
         let source = "\(Repository.root)/Fixtures/stickers/derived"
         var report: UnsafeMutablePointer<CChar>?
         var options = renderOptions { $0.threads = 2 }
-        "telegram".withCString { profile in
+        "messages,telegram".withCString { profile in
             options.profile = profile
             expectOK { rdn_render_pack(source, output, &options, &report, $0) }
         }
@@ -165,6 +165,16 @@ struct FolderFunctionTests {
         #expect(files.fileExists(atPath: output + "/renditions/1F601-300@1x.png"))
         #expect(files.fileExists(atPath: output + "/telegram"))
         #expect(!files.fileExists(atPath: output + "/whatsapp"))
+        // A platform alone: its pack only, no Apple catalog or renditions.
+        let alone = try Repository.temporaryFolder("pack-alone")
+        defer { Repository.remove(alone) }
+        "telegram".withCString { profile in
+            options.profile = profile
+            expectOK { rdn_render_pack(source, alone, &options, &report, $0) }
+        }
+        rdn_string_free(report)
+        #expect(files.fileExists(atPath: alone + "/telegram"))
+        #expect(!files.fileExists(atPath: alone + "/Stickers.xcstickers") && !files.fileExists(atPath: alone + "/renditions"))
 
         expectFailure(RDN_ERROR_IO, containing: "is not a folder") {
             rdn_render_pack("/nonexistent", output, nil, &report, $0)

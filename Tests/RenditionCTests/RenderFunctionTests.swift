@@ -213,6 +213,13 @@ struct RenderFunctionTests {
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "master is NULL") {
             rdn_render(nil, nil, &array, &count, $0)
         }
+        // A fully transparent master: nothing would show, so nothing is rendered.
+        let empty = decodeC(try PNGEncoder().encode(Raster(width: 300, height: 300)))
+        defer { rdn_image_free(empty) }
+        expectFailure(RDN_ERROR_BLANK, containing: "blank: every pixel of every frame is fully transparent") {
+            rdn_render(empty, nil, &array, &count, $0)
+        }
+        #expect(array == nil && count == 0)
         expectFailure(RDN_ERROR_INVALID_ARGUMENT, containing: "out_count is NULL") {
             rdn_render(image, nil, &array, nil, $0)
         }

@@ -91,6 +91,16 @@ def test_encode() -> None:
     check(caught.value, 8, "RDN_ERROR_ENCODE")
 
 
+def test_blank() -> None:
+    # A fully transparent master renders to nothing: refused, and nothing is returned.
+    with rendition.Image.from_array(np.zeros((300, 300, 4), np.uint8)) as empty:
+        master = empty.encode(format="png")
+    with pytest.raises(rendition.BlankError, match="blank: every pixel of every frame is fully transparent") as caught:
+        rendition.render(master)
+    check(caught.value, 10, "RDN_ERROR_BLANK")
+    assert rendition._lib.rdn_status_name(10) == b"RDN_ERROR_BLANK"
+
+
 def test_internal_and_unknown_statuses_map_to_classes() -> None:
     # RDN_ERROR_INTERNAL is a bug in the library: no input is known to cause it.
     internal = error_for_status(9, "RDN_ERROR_INTERNAL", "x")

@@ -81,12 +81,18 @@ def test_shards_split_like_the_command_line(cli: Path, catalog: Path, tmp_path: 
 def test_pack(tmp_path: Path) -> None:
     report = rendition.pack(DERIVED, tmp_path / "pack", platforms=["whatsapp", "telegram"], threads=2)
     assert len(report.stickers) == 6 and all(s["status"] in ("ok", "partial") for s in report.stickers)
-    assert (tmp_path / "pack" / "Stickers.xcstickers").is_dir()
+    # Only the platforms named: no Apple catalog or renditions.
     assert (tmp_path / "pack" / "whatsapp").is_dir() and (tmp_path / "pack" / "telegram").is_dir()
     assert not (tmp_path / "pack" / "signal").exists()
-    assert (tmp_path / "pack" / "renditions" / "1F601-300@1x.png").exists()
+    assert not (tmp_path / "pack" / "Stickers.xcstickers").exists()
+    assert not (tmp_path / "pack" / "renditions").exists()
     apple = rendition.pack(DERIVED, tmp_path / "apple")
     assert apple.ok and not (tmp_path / "apple" / "whatsapp").exists()
+    assert (tmp_path / "apple" / "Stickers.xcstickers").is_dir()
+    assert (tmp_path / "apple" / "renditions" / "1F601-300@1x.png").exists()
+    both = rendition.pack(DERIVED, tmp_path / "both", platforms="imessage,whatsapp", threads=2)
+    assert len(both.stickers) == 6
+    assert (tmp_path / "both" / "Stickers.xcstickers").is_dir() and (tmp_path / "both" / "whatsapp").is_dir()
     with pytest.raises(rendition.InvalidArgumentError, match="myspace"):
         rendition.pack(DERIVED, tmp_path / "x", platforms="myspace")
     with pytest.raises(rendition.RenditionIOError, match="not a folder"):

@@ -166,7 +166,7 @@ def test_pack_platforms_alike(cli: Path, source: Path, tmp_path: Path) -> None:
     result = run_cli(cli, "pack", str(source), "-o", str(tmp_path / "cli"), "--platform", "Signal,imessage",
                      "--no-progress")
     assert result.returncode == 0, result.stderr
-    for platforms in ("Signal,imessage", ["signal", "apple"], ["SIGNAL"]):
+    for platforms in ("Signal,imessage", ["signal", "apple"], ["SIGNAL", "Messages"]):
         out = tmp_path / f"py-{platforms!r}"
         rendition.pack(source, out, platforms=platforms)
         assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == \

@@ -125,7 +125,10 @@ typedef enum rdn_status {
      *  16,383 px per side, GIF 65,535) or a failure inside an encoding library. */
     RDN_ERROR_ENCODE = 8,
     /** An unexpected failure inside Rendition (a bug: please report it with the message). */
-    RDN_ERROR_INTERNAL = 9
+    RDN_ERROR_INTERNAL = 9,
+    /** The output would show nothing: every pixel of every frame fully transparent (an empty
+     *  master, or Lottie/TGS art that the renderer does not draw). Nothing is written. */
+    RDN_ERROR_BLANK = 10
 } rdn_status;
 
 /**
@@ -326,8 +329,10 @@ typedef struct rdn_render_options {
      *  called "imessage", "messages" or "apple"): @3x masters, @2x and @1x renditions.
      *  rdn_render, rdn_image_resize, rdn_image_encode and rdn_render_directory accept only
      *  Apple Messages; rdn_render_pack also accepts "whatsapp", "signal", "telegram",
-     *  "telegram-emoji", "discord", "line" (that platform's pack besides the Apple one), "all",
-     *  and a comma-separated list of these ("whatsapp,signal"), as `rendition pack --platform`.
+     *  "telegram-emoji", "discord", "line", "all" (every platform, Apple's included) and a
+     *  comma-separated list of these ("whatsapp,signal"), as `rendition pack --platform`: only
+     *  the platforms named are built, Apple's pack (catalog and renditions) when an Apple name
+     *  or "all" is among them.
      *  Any other name: RDN_ERROR_INVALID_ARGUMENT. */
     const char *profile;
     /** Which renditions rdn_render makes: RDN_SCALE_* bits; 0 means the profile's set

@@ -114,6 +114,7 @@ extension CodecError {
         case .unsupported(let format, let reason): .unsupported(format: format, reason: prefix + reason)
         case .limitExceeded(let format, let reason): .limitExceeded(format: format, reason: prefix + reason)
         case .encodingFailed(let format, let reason): .encodingFailed(format: format, reason: prefix + reason)
+        case .blank(let format, let reason): .blank(format: format, reason: prefix + reason)
         }
     }
 }

@@ -13,6 +13,10 @@ import RenditionPipeline
 public struct PackOptions: Sendable {
     /// Platforms to build packs for besides the Xcode catalog and flat renditions.
     public var platforms: [PackPlatform]
+    /// Whether Apple's pack is built: the Xcode catalog (stickers, sequences, the Messages
+    /// icon set) and the flat @3x/@2x/@1x renditions. `true` by default; `false` builds only
+    /// `platforms`, and leaves whatever Apple's files an earlier run wrote as they are.
+    public var includesApple = true
     /// Worker threads (stickers are built in parallel).
     public var threads: Int
     /// First deflate level for PNG/APNG (the size ladder may go higher).
@@ -86,6 +90,10 @@ public struct PackBuilder: Sendable {
         -> PackSummary
     {
         let configuration = try PackConfiguration.load(from: source) ?? PackConfiguration()
+        if !options.includesApple && options.platforms.isEmpty {
+            throw .invalidConfiguration(
+                path: source, reason: "nothing to build: Apple's pack is left out and no other platform is named")
+        }
         var entries = try plan(configuration)
         if entries.isEmpty { throw .empty(source: source) }
         let sizeClass = configuration.sizeClass ?? inferSizeClass(entries)
@@ -131,9 +139,11 @@ public struct PackBuilder: Sendable {
 
         var problems: [String: [String]] = [:]
         var summary = PackSummary(stickers: results, platformProblems: [:], sizeClass: sizeClass)
-        if options.shard == nil {
+        if options.shard == nil && options.includesApple {
             problems = try writePackLevelFiles(
                 configuration: configuration, entries: entries, results: results, sizeClass: sizeClass)
+        }
+        if options.shard == nil {
             let packs = try PlatformPackWriter(
                 builder: self, configuration: configuration, entries: entries, pending: pending).write(
                 results: results)
@@ -224,6 +234,7 @@ public struct PackBuilder: Sendable {
         hasher.update(
             "rendition-pack \(RenditionVersion.string)|\(sizeClass.rawValue)|\(options.compressionLevel)|\(options.appleByteLimit)"
         )
+        if !options.includesApple { hasher.update("|without Apple") }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for platform in options.platforms {

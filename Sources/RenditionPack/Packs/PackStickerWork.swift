@@ -58,7 +58,7 @@ struct PackStickerWork {
         var files: [PackOutputFile] = []
         var platformBytes: [String: PackStickerResult.PlatformBytes] = [:]
         var problems: [String] = []
-        var roles: [Role] = [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) }
+        var roles: [Role] = options.includesApple ? [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) } : []
         for (index, platform) in options.platforms.enumerated() {
             if let kept = keptVectorFile(bytes, composition: composition, platform: platform) {
                 files.append(kept.file)
@@ -82,7 +82,8 @@ struct PackStickerWork {
             source: master.inspection, byteCount: bytes.count, path: entry.path, masterWidth: master.width,
             masterHeight: master.height, catalogSide: sizeClass.masterPixels, limits: options.limits)
         if !check.errors.isEmpty && !options.allowsLintErrors {
-            let findings = check.errors + (check.tooSmallForApple.map { [$0] } ?? [])
+            let tooSmall = options.includesApple ? check.tooSmallForApple : nil
+            let findings = check.errors + (tooSmall.map { [$0] } ?? [])
             return failure(
                 "rejected by lint (" + findings.joined(separator: "; ") + "); --allow-lint-errors packs it anyway")
         }
@@ -120,7 +121,8 @@ struct PackStickerWork {
         }
         var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
         result.problems = problems
-        result.notes = check.notes + check.errors.map { "packed despite lint error \($0)" }
+        // The notes say how Apple's catalog enlarges the master.
+        result.notes = (options.includesApple ? check.notes : []) + check.errors.map { "packed despite lint error \($0)" }
         result.platformBytes = platformBytes
         result.inputHash = inputHash
         result.optionsHash = optionsHash
@@ -142,7 +144,7 @@ struct PackStickerWork {
         _ roles: inout [Role], check: PackInputCheck, master: StickerPipeline.DecodedMaster
     ) -> [String] {
         var refused: [String] = []
-        if let tooSmall = check.tooSmallForApple {
+        if options.includesApple, let tooSmall = check.tooSmallForApple {
             roles.removeAll { if case .platform = $0 { false } else { true } }
             refused.append("\(AppleMessages.name): \(tooSmall); --allow-lint-errors packs it upscaled")
         }

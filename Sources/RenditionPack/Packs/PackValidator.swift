@@ -202,6 +202,15 @@ public struct PackValidator: Sendable {
                     "\(animation.width)x\(animation.height) px; \(platform.name) needs \(Self.describe(rule))"))
         }
         if animated { findings += animationFindings(animation, pack: pack, file: file) }
+        if animated && format == .png && platform.animatedTruecolourOnly == true,
+            let colourType = Self.pngColourType(bytes), colourType != 2 && colourType != 6
+        {
+            findings.append(
+                finding(
+                    .colourType, pack, file,
+                    "animated PNG with \(colourType == 3 ? "a palette" : "grey") (colour type \(colourType)); \(platform.name) needs truecolour (RGB or RGBA), or the sticker may not animate"
+                ))
+        }
         return (findings, animated)
     }
 
@@ -316,6 +325,15 @@ public struct PackValidator: Sendable {
     }
 
     /// The sniffed container of an output format.
+    /// The colour type in a PNG's header (0 grey, 2 RGB, 3 palette, 4 grey with alpha, 6 RGBA),
+    /// or `nil` when the bytes do not start with a PNG signature and `IHDR`.
+    static func pngColourType(_ bytes: [UInt8]) -> UInt8? {
+        guard bytes.count > 25, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            bytes[12..<16].elementsEqual(Array("IHDR".utf8))
+        else { return nil }
+        return bytes[25]
+    }
+
     static func container(_ format: OutputFormat) -> ImageFormat {
         switch format {
         case .auto, .png, .apng: .png

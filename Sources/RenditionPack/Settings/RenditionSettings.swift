@@ -42,6 +42,9 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// Platforms whose packs are built besides Apple's (none by default).
     public var platforms: [PackPlatform] = []
+    /// Whether Apple's pack (the Xcode catalog and the flat renditions) is built: yes unless
+    /// the platforms were named without Apple (`setPlatforms(named:)`).
+    public var includesApple = true
     /// Apple's per-file byte limit (`AppleMessages.byteLimit` by default).
     public private(set) var appleByteLimit = AppleMessages.byteLimit
     /// Lint each master before packing it, and fail the masters lint rejects (on by default,
@@ -142,18 +145,22 @@ public struct RenditionSettings: Sendable, Equatable {
         appleByteLimit = bytes
     }
 
-    /// Sets the platforms whose packs are built besides Apple's, by name: each of `names` is
-    /// an identifier (`whatsapp`, `signal`, `telegram`, `telegram-emoji`, `discord`, `line`),
-    /// `all`, Apple Messages under any of its names (Apple's pack is always built, so it adds
-    /// nothing) or a comma-separated list of these; case is ignored and repeats are dropped.
+    /// Sets the platforms whose packs are built, by name: each of `names` is an identifier
+    /// (`whatsapp`, `signal`, `telegram`, `telegram-emoji`, `discord`, `line`), Apple Messages
+    /// under any of its names, `all` (every one, Apple's included) or a comma-separated list of
+    /// these; case is ignored and repeats are dropped. Apple's pack is built when no name is
+    /// given or Apple (or `all`) is named (`includesApple`).
     public mutating func setPlatforms(named names: [String]) throws(SettingsError) {
         var chosen: [PackPlatform] = []
+        var apple = false
         for name in names.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }) {
             let id = Self.canonicalProfileID(name)
             let named: [PackPlatform]
             if id == AppleMessages.profileID {
                 named = []
+                apple = true
             } else if id == "all" {
+                apple = true
                 named = PackPlatform.builtIn.keys.sorted().compactMap { PackPlatform.builtIn[$0] }
             } else if let platform = PackPlatform.builtIn[id] {
                 named = [platform]
@@ -163,6 +170,7 @@ public struct RenditionSettings: Sendable, Equatable {
             for platform in named where !chosen.contains(where: { $0.id == platform.id }) { chosen.append(platform) }
         }
         platforms = chosen
+        includesApple = apple || chosen.isEmpty
     }
 
     // MARK: Profiles
@@ -226,6 +234,7 @@ public struct RenditionSettings: Sendable, Equatable {
             incremental: incremental, shard: shard, limits: limits)
         options.lintsMasters = lintsMasters
         options.allowsLintErrors = allowsLintErrors
+        options.includesApple = includesApple
         return options
     }
 }

@@ -42,26 +42,30 @@ extension StickerPipeline {
         let smaller: SmallerCanvas? =
             isAnimated && !target.animatedPalette
             ? masterPixels.flatMap { smallerCanvas(target, placed: placed, master: $0, threads: threads) } : nil
-        if isAnimated && target.framesAsSequence {
-            if let sequence = sequenceTiming(placed, notes: &notes) {
-                var files: [[UInt8]] = []
-                var givenUp: [String] = []
-                var quality = 1.0
-                for frame in placed.frames {
-                    let still = Animation(still: frame.raster)
-                    let fitted: FittedFile
-                    do { fitted = try fitter.fit(still, as: .png) } catch { throw TargetError(error) }
-                    files.append(fitted.bytes)
-                    guard !fitted.givenUp.isEmpty else { continue }
-                    givenUp += fitted.givenUp.filter { !givenUp.contains($0) }
-                    let score = FittedQuality.score(of: fitted.bytes, against: still, limits: options.limits) ?? 0
-                    quality = min(quality, score)
+        if isAnimated && target.framesAsSequence, sequenceTiming(placed, notes: &notes) != nil {
+            // The limit is the whole sticker's: all frames together.
+            let sequenceFitter = SequenceFitter(
+                limit: limit, compressionLevel: options.png.compressionLevel, threads: threads,
+                preserveFrames: target.preservesFrames, paletteSimilarity: PaletteQuantization.defaultMinimumSimilarity)
+            do {
+                let fitted = try sequenceFitter.fit(placed)
+                var timingNotes: [String] = []
+                if let sequence = sequenceTiming(fitted.animation, notes: &timingNotes) {
+                    let quality = fitted.givenUp.isEmpty ? 1 : FittedQuality.heldScore(of: fitted.animation, against: placed)
+                    return TargetOutput(
+                        files: fitted.files, format: .png, width: placed.width, height: placed.height, animated: true,
+                        sequence: sequence,
+                        report: TargetReport(
+                            limit: limit, step: "sequence, \(fitted.step)", stepIndex: fitted.stepIndex,
+                            givenUp: fitted.givenUp, notes: notes, quality: quality))
                 }
-                return TargetOutput(
-                    files: files, format: .png, width: placed.width, height: placed.height, animated: true,
-                    sequence: sequence,
-                    report: TargetReport(
-                        limit: limit, step: "sequence", stepIndex: 1, givenUp: givenUp, notes: notes, quality: quality))
+                notes += timingNotes
+            } catch let error as SizeFitError {
+                notes.append(
+                    "a sticker sequence could not get under \(limit) bytes for all its frames (\(error.smallest) bytes at best): written as an APNG sticker"
+                )
+            } catch {
+                throw TargetError(error)
             }
         }
         let formats = (isAnimated ? target.formats.animated : [target.formats.still]).map {

@@ -142,6 +142,8 @@ public struct StickerRenderer: Sendable {
                         fileExtension: output.fileExtension))
             case .failure(.codec(let error)):
                 throw error
+            case .failure(.blank(let reason)):
+                throw .blank(format: result.inputFormat, reason: reason)
             case .failure(let error):
                 throw .encodingFailed(format: .png, reason: error.description)
             }

@@ -1,7 +1,7 @@
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
+@testable import RenditionPack
 import RenditionTestSupport
 import Testing
 
@@ -31,13 +31,30 @@ struct PackValidatorTests {
     func signalNotSquare() throws {
         let pack = try Self.folder()
         try Self.write(
-            try APNGEncoder().encode(Self.animation(width: 512, height: 427, frames: 3, delay: 100, loop: 2)),
+            try APNGEncoder(options: .init(truecolour: true)).encode(
+                Self.animation(width: 512, height: 427, frames: 3, delay: 100, loop: 2)),
             "\(pack)/a.png")
         try Data(#"{"title": "T", "author": "A", "stickers": [{"file": "a.png", "emoji": "🙂"}]}"#.utf8).write(
             to: URL(fileURLWithPath: "\(pack)/manifest.json"))
         let findings = PackValidator(platform: .signal).validate(folder: pack)
         #expect(Set(findings.map(\.rule)) == [.canvas, .loops], "\(findings)")
         #expect(findings.allSatisfy { $0.source.contains("sticker-creator") })
+    }
+
+    @Test("Signal-iOS issue 4611: an animated PNG with a palette is flagged, the same animation in RGBA is not")
+    func signalPalette() throws {
+        let animation = Self.animation(width: 512, height: 512, frames: 3, delay: 100, loop: 0)
+        for truecolour in [false, true] {
+            let pack = try Self.folder()
+            let bytes = try APNGEncoder(options: .init(truecolour: truecolour)).encode(animation)
+            #expect(PackValidator.pngColourType(bytes) == (truecolour ? 6 : 3))
+            try Self.write(bytes, "\(pack)/a.png")
+            try Data(#"{"title": "T", "author": "A", "stickers": [{"file": "a.png", "emoji": "🙂"}]}"#.utf8).write(
+                to: URL(fileURLWithPath: "\(pack)/manifest.json"))
+            let findings = PackValidator(platform: .signal).validate(folder: pack)
+            #expect(findings.map(\.rule) == (truecolour ? [] : [.colourType]), "\(findings)")
+            #expect(findings.allSatisfy { $0.source.contains("4611") && $0.message.contains("colour type 3") })
+        }
     }
 
     @Test(

@@ -15,6 +15,7 @@ dask.distributed cluster.
 from __future__ import annotations
 
 from ._errors import (
+    BlankError,
     CorruptError,
     DecodeError,
     EncodeError,
@@ -64,6 +65,7 @@ def library_path() -> str:
 
 __all__ = [
     "BatchResult",
+    "BlankError",
     "CorruptError",
     "DecodeError",
     "EncodeError",

@@ -135,6 +135,11 @@ class EncodeError(RenditionError):
     """RDN_ERROR_ENCODE: the output format cannot hold the image (WebP over 16,383 px per side...)."""
 
 
+class BlankError(RenditionError):
+    """RDN_ERROR_BLANK: the output would show nothing (every pixel fully transparent): an empty
+    master, or Lottie/TGS art the renderer does not draw."""
+
+
 class InternalError(RenditionError):
     """RDN_ERROR_INTERNAL: a bug inside Rendition; please report it with the message."""
 
@@ -166,6 +171,7 @@ _BY_STATUS_NAME: dict[str, type[RenditionError]] = {
     "RDN_ERROR_OUT_OF_MEMORY": RenditionMemoryError,
     "RDN_ERROR_ENCODE": EncodeError,
     "RDN_ERROR_INTERNAL": InternalError,
+    "RDN_ERROR_BLANK": BlankError,
 }
 #: The same by status value (the header's rdn_status values).
 _BY_STATUS: dict[int, type[RenditionError]] = {

@@ -281,7 +281,7 @@ class PackReport:
         return all(s.get("status") == "ok" for s in self.stickers) and not any(self.platform_problems.values())
 
 
-#: The platforms `pack` builds besides the Apple catalog.
+#: The platforms `pack` builds besides Apple's pack (the Xcode catalog and renditions).
 PLATFORMS = ("whatsapp", "signal", "telegram", "telegram-emoji", "discord", "line")
 
 
@@ -294,12 +294,14 @@ def pack(src: PathLike, out: PathLike, platforms: Union[None, str, Sequence[str]
 
     Args:
         src: a folder of @3x masters (with an optional pack.json or pack.yaml).
-        out: the output folder: Stickers.xcstickers, the flat renditions, one folder per
-            platform, pack-report.json.
-        platforms: None (the Apple pack only), "all", a platform id ("whatsapp", "signal",
-            "telegram", "telegram-emoji", "discord", "line"), a comma-separated list or a list
-            of them; case is ignored, and Apple Messages under any of its names
-            ("apple-messages", "imessage", "messages", "apple") adds nothing.
+        out: the output folder: one folder per platform, pack-report.json, and with Apple's
+            pack Stickers.xcstickers and the flat renditions.
+        platforms: None (the Apple pack only), "all" (every platform, Apple's included), a
+            platform id ("messages", "whatsapp", "signal", "telegram", "telegram-emoji",
+            "discord", "line"), a comma-separated list or a list of them; case is ignored.
+            Only the platforms named are built: Apple's pack (Stickers.xcstickers and the flat
+            renditions) when Apple Messages is named under any of its names
+            ("apple-messages", "imessage", "messages", "apple"), "all", or nothing at all.
         threads: stickers in parallel (None or 0: one per core).
         compression: where the size-fitting ladder's PNG and APNG steps start (0-12), as
             `--compression`.

@@ -1,0 +1,106 @@
+import RenditionCodecs
+import RenditionCore
+
+/// Fits an Xcode sticker sequence (one PNG per frame) under a byte limit for the whole
+/// sticker: Apple's 500 KB is checked by the asset compiler and by Messages for the entire
+/// sticker, not for each frame (Apple DTS, developer forums thread 50394).
+///
+/// The ladder is `SizeFitter`'s for APNG, measured on the sum of the frames' files: every
+/// frame lossless, then one palette for every frame (dithered 256 colours above the similarity
+/// floor, then 256, 128, 64, 32 and 16 colours), then a lower frame rate with fewer colours.
+/// The first step whose frames add up to at most the limit is kept.
+struct SequenceFitter: Sendable {
+    /// A sequence under the limit.
+    struct Fitted {
+        /// One PNG per frame of `animation`.
+        let files: [[UInt8]]
+        /// The animation the files hold (fewer frames when the frame rate was lowered).
+        let animation: Animation
+        /// The step's name.
+        let step: String
+        /// 1-based position of the step in the ladder.
+        let stepIndex: Int
+        /// What the step gave up (empty for the lossless step).
+        let givenUp: [String]
+    }
+
+    /// The byte limit for all frames together (inclusive).
+    let limit: Int
+    /// Deflate level of every frame's PNG.
+    let compressionLevel: Int
+    /// Threads that encode frames side by side (the bytes do not depend on it).
+    let threads: Int
+    /// Whether every frame must be kept (no lower frame rate).
+    let preserveFrames: Bool
+    /// The dithered palette step's similarity floor.
+    let paletteSimilarity: Double
+
+    /// A step: a name, what it gives up, and the animation it writes (`nil`: does not apply).
+    struct Step {
+        let name: String
+        let givenUp: [String]
+        let transform: (Animation) throws(CodecError) -> Animation?
+    }
+
+    /// The steps, in order.
+    var steps: [Step] {
+        let similarity = paletteSimilarity
+        var steps = [
+            Step(name: "lossless sequence", givenUp: []) { $0 },
+            Step(
+                name: SizeFitter.ditheredPaletteStepName(similarity),
+                givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(similarity))"]
+            ) { animation throws(CodecError) in
+                try SizeFitter.quantized(animation, settings: PaletteQuantization(minimumSimilarity: similarity))
+            },
+        ]
+        for colors in [256, 128, 64, 32, 16] {
+            steps.append(
+                Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) {
+                    SizeFitter.quantized($0, colors: colors)
+                })
+        }
+        if !preserveFrames {
+            for (divisor, colors) in [(2, 64), (4, 32)] {
+                steps.append(
+                    Step(
+                        name: "frame rate / \(divisor), palette of \(colors) colours",
+                        givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]
+                    ) { animation in
+                        guard animation.frames.count >= divisor * 2 else { return nil }
+                        return SizeFitter.quantized(SizeFitter.reducingFrameRate(animation, by: divisor), colors: colors)
+                    })
+            }
+        }
+        return steps
+    }
+
+    /// The first step of the ladder whose frames fit `limit` together.
+    /// - Throws: `SizeFitError` with the smallest total reached when no step fits; a codec
+    ///   error when a frame cannot be encoded.
+    func fit(_ animation: Animation) throws -> Fitted {
+        var smallest = Int.max
+        var lastStep = ""
+        for (index, step) in steps.enumerated() {
+            guard let written = try step.transform(animation) else { continue }
+            let files = try encode(written)
+            let total = files.reduce(0) { $0 + $1.count }
+            lastStep = step.name
+            smallest = min(smallest, total)
+            if total <= limit {
+                return Fitted(
+                    files: files, animation: written, step: step.name, stepIndex: index + 1, givenUp: step.givenUp)
+            }
+        }
+        throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
+    }
+
+    /// Every frame of `animation` as a PNG, side by side on `threads`.
+    func encode(_ animation: Animation) throws(CodecError) -> [[UInt8]] {
+        let encoder = PNGEncoder(options: .init(compressionLevel: compressionLevel))
+        let frames = animation.frames
+        return try ParallelWork.map(count: frames.count, threads: threads) { index throws(CodecError) in
+            try encoder.encode(frames[index].raster)
+        }
+    }
+}
