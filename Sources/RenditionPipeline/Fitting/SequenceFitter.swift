@@ -75,13 +75,32 @@ struct SequenceFitter: Sendable {
         return steps
     }
 
+    /// Frames encoded per step to predict a long sequence's total (spread evenly over it).
+    static let sampleFrames = 8
+
     /// The first step of the ladder whose frames fit `limit` together.
-    /// - Throws: `SizeFitError` with the smallest total reached when no step fits; a codec
-    ///   error when a frame cannot be encoded.
+    ///
+    /// Frames of a sequence are files of their own, so a sample predicts the total well: for
+    /// a sequence of more than `sampleFrames` frames each step is first tried on a sample
+    /// (its palette made from the sample), and only a step predicted to fit is encoded whole;
+    /// the files kept are always a whole encode measured under the limit. When no step is
+    /// predicted to fit, nothing is encoded whole.
+    /// - Throws: `SizeFitError` with the smallest total reached (or predicted) when no step
+    ///   fits; a codec error when a frame cannot be encoded.
     func fit(_ animation: Animation) throws -> Fitted {
+        let sample = Self.sample(animation)
         var smallest = Int.max
         var lastStep = ""
         for (index, step) in steps.enumerated() {
+            if let sample {
+                guard let written = try step.transform(sample) else { continue }
+                let sampled = try encode(written).reduce(0) { $0 + $1.count }
+                let frames = Double(animation.frames.count) * Double(written.frames.count) / Double(sample.frames.count)
+                let predicted = Int((Double(sampled) / Double(written.frames.count) * frames).rounded())
+                lastStep = step.name
+                smallest = min(smallest, predicted)
+                guard predicted <= limit else { continue }
+            }
             guard let written = try step.transform(animation) else { continue }
             let files = try encode(written)
             let total = files.reduce(0) { $0 + $1.count }
@@ -93,6 +112,16 @@ struct SequenceFitter: Sendable {
             }
         }
         throw SizeFitError(limit: limit, smallest: smallest, lastStep: lastStep)
+    }
+
+    /// `sampleFrames` frames spread evenly over `animation`, or `nil` when the animation is no
+    /// longer than the sample.
+    static func sample(_ animation: Animation) -> Animation? {
+        let count = animation.frames.count
+        guard count > sampleFrames else { return nil }
+        return Animation(
+            width: animation.width, height: animation.height,
+            frames: (0..<sampleFrames).map { animation.frames[$0 * count / sampleFrames] }, loopCount: animation.loopCount)
     }
 
     /// Every frame of `animation` as a PNG, side by side on `threads`.
