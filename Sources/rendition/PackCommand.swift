@@ -69,6 +69,13 @@ struct PackCommand: ParsableCommand {
         help: ArgumentHelp("Apple's per-file limit in bytes.", valueName: "bytes"))
     var byteLimit: Int = AppleMessages.byteLimit
 
+    @Option(
+        name: .customLong("quality-floor"),
+        help: ArgumentHelp(
+            "List the files whose quality score (SSIM against the unfitted rendition) is below this, with the step that cost it (0 lists none).",
+            valueName: "score"))
+    var qualityFloor: Double = 0.9
+
     @OptionGroup var threads: ThreadsOption
 
     @OptionGroup var batch: BatchOptions
@@ -171,6 +178,7 @@ struct PackCommand: ParsableCommand {
         for (platform, notes) in summary.platformNotes.sorted(by: { $0.key < $1.key }) {
             for note in notes { console.message("note: \(platform): \(note)") }
         }
+        for line in PackQualityFloor(floor: qualityFloor).lines(summary) { console.message(line) }
         if !self.console.quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {
