@@ -53,14 +53,16 @@ struct PackStickerWork {
             }
         }
 
-        // A master in a platform's own vector format that follows its rules is kept as it is
-        // (Telegram's TGS); every other platform file is made by the pipeline.
+        // A master in a platform's own vector or video format that follows its rules is kept
+        // as it is (Telegram's TGS and WebM); every other platform file is made by the pipeline.
         var files: [PackOutputFile] = []
         var platformBytes: [String: PackStickerResult.PlatformBytes] = [:]
         var problems: [String] = []
         var roles: [Role] = options.includesApple ? [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) } : []
         for (index, platform) in options.platforms.enumerated() {
-            if let kept = keptVectorFile(bytes, composition: composition, platform: platform) {
+            if let kept = keptVectorFile(bytes, composition: composition, platform: platform)
+                ?? keptVideoFile(bytes, platform: platform)
+            {
                 files.append(kept.file)
                 platformBytes[platform.id] = kept.bytes
             } else {

@@ -122,6 +122,30 @@ struct TelegramTests {
         #expect(PackValidator(platform: .telegram).validate(folder: "\(output)/telegram").isEmpty)
     }
 
+    @Test("a pack for Telegram: a VP9 WebM that follows the rules is kept byte for byte; a VP8 one becomes VP9")
+    func webMKeptOrReencoded() throws {
+        let source = try TemporaryFolder.make("rendition-telegram-webm-src")
+        let output = try TemporaryFolder.make("rendition-telegram-webm-out")
+        let kept = try Fixtures.bytes("webm/vp9-alpha-512x384-24fps-3s.webm")
+        try Data(kept).write(to: URL(fileURLWithPath: "\(source)/wide.webm"))
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("webm/vp8-alpha-512x512-30fps-3s.webm"), toPath: "\(source)/old.webm")
+        var options = PackOptions(platforms: [.telegram], threads: 2)
+        options.includesApple = false
+        let summary = try PackBuilder(source: source, output: output, options: options).build()
+        #expect(!summary.hasFailures, "\(summary.platformProblems)")
+        let steps = Dictionary(
+            uniqueKeysWithValues: summary.stickers.map { ($0.name, (try? $0.outcome.get())?.first?.step ?? "") })
+        #expect(steps["wide"] == "kept as it is (the VP9 WebM follows Telegram's rules)", "\(steps)")
+        #expect(steps["old"]?.hasPrefix("kept") == false, "\(steps)")
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: "\(output)/telegram").first { !$0.hasPrefix(".") })
+        #expect(try Fixtures.bytesAt("\(output)/telegram/\(folder)/wide.webm") == kept)
+        let remade = try WebMDecoder.info(try Fixtures.bytesAt("\(output)/telegram/\(folder)/old.webm"))
+        #expect(remade.codec == .vp9)
+        #expect(PackValidator(platform: .telegram).validate(folder: "\(output)/telegram").isEmpty)
+    }
+
     @Test(
         "a 3.5 s, 30 fps WebM master becomes a 3 s Telegram WebM at exactly 30 fps: 90 frames of 1/30 s, constant rate")
     func thirtyFPSMasterKeepsItsRate() throws {

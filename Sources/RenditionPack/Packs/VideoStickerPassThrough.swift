@@ -1,0 +1,33 @@
+import RenditionCodecs
+import RenditionCore
+
+extension PackStickerWork {
+    /// The master's own WebM for `platform`, kept byte for byte, when the platform writes its
+    /// animations as WebM video stickers (`PackPlatform.videoStickers`, Telegram's) and the
+    /// file already follows every rule read from its container: an accepted codec, no audio
+    /// where none is allowed, a constant frame rate no higher than allowed, the animated
+    /// canvas, the byte limit and the longest duration. `nil` otherwise (the sticker is then
+    /// made by the pipeline). Telegram loops video stickers itself, so no loop rule applies.
+    func keptVideoFile(_ bytes: [UInt8], platform: PackPlatform) -> (
+        file: PackOutputFile, bytes: PackStickerResult.PlatformBytes
+    )? {
+        guard let rule = platform.videoStickers, preferredFirst(platform).first == .webm,
+            ImageFormat.sniff(bytes) == .webm, let info = try? WebMDecoder.info(bytes, limits: options.limits),
+            rule.codecs.contains(info.codec), rule.allowsAudio || !info.hasAudio, let rate = info.frameRate,
+            rate.framesPerSecond <= Double(rule.maximumFramesPerSecond) + 1e-9,
+            platform.canvas(animated: true).accepts(width: info.width, height: info.height),
+            bytes.count <= platform.byteLimit(animated: true), info.blockCount > 1
+        else { return nil }
+        let milliseconds = Double(info.blockCount) / rate.framesPerSecond * 1000
+        if let longest = platform.maximumDurationMilliseconds, milliseconds > Double(longest) + 0.5 { return nil }
+        if let shortest = platform.minimumFrameMilliseconds, rate.frameDelay.seconds * 1000 < Double(shortest) - 0.5 {
+            return nil
+        }
+        let file = PackOutputFile(
+            path: "\(platform.id)/\(entry.name).webm", bytes: bytes.count, width: info.width, height: info.height,
+            limit: platform.byteLimit(animated: true),
+            step: "kept as it is (the \(info.codec) WebM follows \(platform.name)'s rules)", givenUp: [], notes: [],
+            platform: platform.id, animated: true, quality: 1)
+        return (file, .init(bytes: bytes, fileExtension: "webm"))
+    }
+}
