@@ -62,6 +62,10 @@ public struct SizeFitter: Sendable {
         let givenUp: [String]
         /// The file, or nil when the step does not apply to this animation.
         let encode: @Sendable (Animation) throws(CodecError) -> [UInt8]?
+        /// A quick size the step's file cannot get below (by a margin measured for the
+        /// encoder), when there is one: a long animation's prediction skips the slow encode
+        /// of its sample when this alone puts the step over the limit.
+        var lowerBound: (@Sendable (Animation) throws(CodecError) -> Int?)? = nil
     }
 
     /// The byte limit (inclusive).
@@ -137,7 +141,13 @@ public struct SizeFitter: Sendable {
         let frames = Double(animation.frames.count) / Double(sample.frames.count)
         // Sample sizes by step; infinity for a step that does not apply to the sample.
         var sampleSizes = [Double?](repeating: nil, count: steps.count)
+        var sampleBounds = [Double?](repeating: nil, count: steps.count)
         func predicted(_ index: Int, _ calibration: Double) throws -> Double {
+            if sampleSizes[index] == nil, let bound = steps[index].lowerBound {
+                if sampleBounds[index] == nil { sampleBounds[index] = try bound(sample).map(Double.init) ?? .infinity }
+                let floor = sampleBounds[index]! * frames * calibration
+                if floor > Double(limit) { return floor }
+            }
             if sampleSizes[index] == nil {
                 sampleSizes[index] = try steps[index].encode(sample).map { Double($0.count) } ?? .infinity
             }
@@ -257,10 +267,16 @@ public struct SizeFitter: Sendable {
                 if keyFramesOnly { options.keyframeInterval = 1...1 }
                 return WebPEncoder(options: options)
             }
+            var fastest = WebPEncoder.Options.lossless
+            fastest.method = 0
             steps.append(
-                Step(name: "WebP lossless", givenUp: []) { a throws(CodecError) in
-                    try webp(.lossless).encode(a)
-                })
+                Step(
+                    name: "WebP lossless", givenUp: [],
+                    encode: { a throws(CodecError) in try webp(.lossless).encode(a) },
+                    // Effort 0 (about twenty times faster) writes lossless files about a fifth
+                    // larger than effort 4 on long animations (and about as large on tiny
+                    // ones); half its size is a floor with room to spare.
+                    lowerBound: { [fastest] a throws(CodecError) in try webp(fastest).encode(a).count / 2 }))
             if !animated {
                 var best = WebPEncoder.Options.lossless
                 best.method = 6
