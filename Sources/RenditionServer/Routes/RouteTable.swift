@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// A route the server registered: its method and its path as openapi.json writes it.
+public struct RegisteredRoute: Sendable, Hashable, CustomStringConvertible {
+    /// `GET`, `POST`, ...
+    public let method: String
+    /// The path, e.g. `/v1/stickers/{file}`.
+    public let path: String
+
+    /// `GET /path`.
+    public var description: String { "\(method) \(path)" }
+}
+
+/// Registers handlers on the router and remembers each one, so that the routes served and
+/// the OpenAPI document can be compared (Hummingbird's `{name}` parameters are written as
+/// OpenAPI writes them).
+struct RouteTable {
+    let router: Router<BasicRequestContext>
+    private(set) var registered: [RegisteredRoute] = []
+
+    init(router: Router<BasicRequestContext>) {
+        self.router = router
+    }
+
+    /// Adds `handler` for `method` on `path`.
+    mutating func add(
+        _ method: HTTPRequest.Method, _ path: String,
+        _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response
+    ) {
+        router.on(RouterPath(path), method: method, use: handler)
+        registered.append(RegisteredRoute(method: method.rawValue, path: path))
+    }
+}
