@@ -162,6 +162,7 @@ let package = Package(
                 "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,6 +26,7 @@ public final class RenditionServer: Sendable {
     /// The access log and server messages.
     public let logger: Logger
     let bodies: BodyReader
+    let inFlight = InFlightRenders()
     let deadline: Deadline
 
     /// Prepares a server: opens the masters folder and the cache folder (creating the cache
@@ -48,7 +49,7 @@ public final class RenditionServer: Sendable {
     /// The router with every route, and the list of what it registered (method and OpenAPI
     /// path), which the tests hold against openapi.json.
     public func router() -> (router: Router<BasicRequestContext>, routes: [RegisteredRoute]) {
-        let router = Router()
+        let router = Router(context: BasicRequestContext.self)
         router.add(middleware: AccessMiddleware(metrics: metrics, logger: logger))
         var routes = RouteTable(router: router)
         addRoutes(to: &routes)

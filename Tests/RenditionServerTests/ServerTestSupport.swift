@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import RenditionServer
 import RenditionTestSupport
 
@@ -27,7 +28,10 @@ enum ServerTest {
         configuration.port = 0
         configuration.workers = 2
         configure(&configuration)
-        return try RenditionServer(configuration: configuration)
+        // The access log only at warning and above, so test output stays readable.
+        var logger = Logger(label: "rendition.serve.test")
+        logger.logLevel = .warning
+        return try RenditionServer(configuration: configuration, logger: logger)
     }
 
     /// Runs `body` with a client of `server`'s router (no sockets).

@@ -18,7 +18,7 @@ struct PackJob: Sendable {
     /// Checks the platforms before any work is queued: unknown names are a 400.
     static func settings(platforms: [String]) throws(ServerError) -> RenditionSettings {
         var settings = RenditionSettings()
-        do {
+        do throws(SettingsError) {
             try settings.setPlatforms(named: platforms)
             try settings.setThreads(1)
         } catch { throw .badRequest(error.message(on: .library)) }
@@ -35,7 +35,7 @@ struct PackJob: Sendable {
         let output = folder.path + "/packs"
         do { try FileSystem.createDirectory(source) } catch { throw .internalError("\(error)") }
         try stage(into: source)
-        do {
+        do throws(PackError) {
             _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
         } catch {
             switch error {

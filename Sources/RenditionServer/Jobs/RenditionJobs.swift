@@ -24,7 +24,7 @@ enum RenditionJobs {
     {
         let options = renderSettings(format: format, scales: scales).renderOptions()
         try checkInputSize(bytes, limits: options.limits)
-        do {
+        do throws(CodecError) {
             return try StickerRenderer(options: options).renderSticker(bytes, scratch: RenderScratch(options: options))
                 .renditions
         } catch {
@@ -45,7 +45,7 @@ enum RenditionJobs {
     /// The lint JSON of `rendition lint --json --profile PROFILE` for one file called `name`.
     static func lint(_ bytes: [UInt8], name: String, profile profileName: String) throws(ServerError) -> [UInt8] {
         let profile: StickerProfile
-        do { profile = try RenditionSettings.profile(named: profileName) } catch {
+        do throws(SettingsError) { profile = try RenditionSettings.profile(named: profileName) } catch {
             throw .badRequest(error.message(on: .library))
         }
         guard ImageFormat.sniff(bytes) != nil else { throw ServerError(CodecError.unrecognizedFormat) }
@@ -64,7 +64,7 @@ enum RenditionJobs {
         let path = folder.path + "/" + UploadNames.fileName(name, format: format)
         do { try AtomicFile.write(bytes, to: path) } catch { throw .internalError("\(error)") }
         let raster = PreviewSheet(options: PreviewOptions(maximumStripFrames: 8)).render(paths: [path], threads: 1)
-        do { return try PNGEncoder(options: .init(compressionLevel: 6)).encode(raster) } catch {
+        do throws(CodecError) { return try PNGEncoder(options: .init(compressionLevel: 6)).encode(raster) } catch {
             throw ServerError(error)
         }
     }

@@ -62,7 +62,7 @@ public final class MasterFolder: Sendable {
                 let candidate = "\(path)/\(base).\(fileExtension)"
                 guard let real = Self.realPath(candidate), real.hasPrefix(path + "/") else { continue }
                 var status = stat()
-                guard stat(real, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                guard stat(real, &status) == 0, status.st_mode & 0o170000 == 0o100000 else { continue }
                 return real
             }
         }
@@ -86,7 +86,7 @@ public final class MasterFolder: Sendable {
 
     /// The bytes of the file at `path`, at most `maxBytes + 1` of them.
     static func read(_ path: String, maxBytes: Int) throws(ServerError) -> [UInt8] {
-        do { return try FileSystem.read(path, upTo: maxBytes) } catch { throw .internalError(error.description) }
+        do { return try FileSystem.read(path, upTo: maxBytes) } catch { throw .internalError("\(error)") }
     }
 
     /// The canonical path (`realpath(3)`), or nil when it does not exist.

@@ -22,6 +22,12 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// A duration in milliseconds, to the microsecond.
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return (Double(seconds) * 1_000_000 + Double(attoseconds / 1_000_000_000_000)).rounded() / 1000
+    }
+
     private func record(
         _ request: Request, context: Context, status: Int, bytes: Int?, started: ContinuousClock.Instant,
         error: (any Error)? = nil
@@ -32,7 +38,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var metadata: Logger.Metadata = [
             "method": "\(request.method.rawValue)", "path": "\(request.uri.path)", "route": "\(route)",
             "status": "\(status)",
-            "ms": "\(Double(duration.components.attoseconds / 1_000_000_000_000) / 1000 + Double(duration.components.seconds) * 1000)",
+            "ms": "\(Self.milliseconds(duration))",
         ]
         if let bytes { metadata["bytes"] = "\(bytes)" }
         if let error = error as? ServerError { metadata["error"] = "\(error.type)" } else if let error {

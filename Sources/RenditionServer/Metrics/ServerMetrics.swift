@@ -27,30 +27,35 @@ public final class ServerMetrics: Sendable {
 
     /// Creates the metrics.
     public init() {
-        cacheHits = registry.makeCounter(name: "rendition_cache_hits_total", help: "Sticker renditions served from the cache.")
+        cacheHits = registry.makeCounter(
+            descriptor: Self.name("cache_hits", "total", "Sticker renditions served from the cache."))
         cacheMisses = registry.makeCounter(
-            name: "rendition_cache_misses_total", help: "Sticker renditions rendered because the cache lacked them.")
-        queueDepth = registry.makeGauge(name: "rendition_queue_depth", help: "Jobs waiting for a worker.")
+            descriptor: Self.name("cache_misses", "total", "Sticker renditions rendered because the cache lacked them."))
+        queueDepth = registry.makeGauge(descriptor: Self.name("queue_depth", "", "Jobs waiting for a worker."))
         refused = registry.makeCounter(
-            name: "rendition_jobs_refused_total", help: "Jobs refused with 503 because the queue was full.")
+            descriptor: Self.name("jobs_refused", "total", "Jobs refused with 503 because the queue was full."))
+    }
+
+    /// `rendition_NAME_UNIT` with its help text.
+    static func name(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "rendition", metricName: name, unitName: unit, helpText: help)
     }
 
     /// Counts one answered request and its latency.
     public func request(route: String, method: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            name: "rendition_http_requests_total",
-            labels: [("route", route), ("method", method), ("status", String(status))],
-            help: "HTTP requests answered, by route, method and status."
+            descriptor: Self.name("http_requests", "total", "HTTP requests answered, by route, method and status."),
+            labels: [("route", route), ("method", method), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            name: "rendition_http_request_duration_seconds", labels: [("route", route)], buckets: Self.buckets,
-            help: "HTTP request latency, by route."
+            descriptor: Self.name("http_request_duration", "seconds", "HTTP request latency, by route."),
+            labels: [("route", route)], buckets: Self.buckets
         ).record(duration)
     }
 
     /// Counts one job of `kind` run.
     public func job(_ kind: String) {
-        registry.makeCounter(name: "rendition_renders_total", labels: [("kind", kind)], help: "Jobs run, by kind.")
+        registry.makeCounter(descriptor: Self.name("renders", "total", "Jobs run, by kind."), labels: [("kind", kind)])
             .increment()
     }
 

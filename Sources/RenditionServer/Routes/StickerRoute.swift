@@ -31,14 +31,16 @@ extension RenditionServer {
         }
         metrics.cache(hit: false)
         let cache = self.cache
-        let rendered = try await perform("rendition") { () throws -> [UInt8] in
-            let master = try bytes ?? MasterFolder.read(path, maxBytes: maxInput)
-            let renditions = try RenditionJobs.render(master, format: format, scales: [file.scale])
-            guard let rendition = renditions.first, rendition.fileExtension == file.fileExtension else {
-                throw ServerError.notFound("\(file.name) has no .\(file.fileExtension) rendition")
+        let rendered = try await inFlight.value(for: key) {
+            try await self.perform("rendition") { () throws -> [UInt8] in
+                let master = try bytes ?? MasterFolder.read(path, maxBytes: maxInput)
+                let renditions = try RenditionJobs.render(master, format: format, scales: [file.scale])
+                guard let rendition = renditions.first, rendition.fileExtension == file.fileExtension else {
+                    throw ServerError.notFound("\(file.name) has no .\(file.fileExtension) rendition")
+                }
+                cache.put(key, rendition.bytes)
+                return rendition.bytes
             }
-            cache.put(key, rendition.bytes)
-            return rendition.bytes
         }
         return Responses.bytes(rendered, contentType: mediaType, headers: headers)
     }

@@ -11,7 +11,7 @@ extension RenditionServer {
     func render(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         var settings = RenditionSettings()
-        do { try settings.setFormat(named: query.get("format") ?? "auto") } catch {
+        do throws(SettingsError) { try settings.setFormat(named: query.get("format") ?? "auto") } catch {
             throw ServerError.badRequest(error.message(on: .library))
         }
         var scales: [StickerScale] = [.x2, .x1]
@@ -23,8 +23,9 @@ extension RenditionServer {
         }
         let upload = try await upload(request)
         let format = settings.format
+        let chosen = scales
         let renditions = try await perform("render") {
-            try RenditionJobs.render(upload.bytes, format: format, scales: scales)
+            try RenditionJobs.render(upload.bytes, format: format, scales: chosen)
         }
         if query.get("scale") != nil, let rendition = renditions.first {
             let type = StickerFileName.mediaTypes[rendition.fileExtension] ?? "application/octet-stream"

@@ -8,6 +8,14 @@ public struct MultipartPart: Sendable, Equatable {
     public var contentType: String?
     /// The part's bytes.
     public var bytes: [UInt8]
+
+    /// Creates a part.
+    public init(name: String, filename: String?, contentType: String?, bytes: [UInt8]) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.bytes = bytes
+    }
 }
 
 /// A small, bounded `multipart/form-data` parser (RFC 7578) for bodies already held in memory
