@@ -86,6 +86,7 @@ struct UploadRouteTests {
             #expect(entries.keys.contains { $0.hasPrefix("whatsapp/") })
             #expect(entries.keys.contains { $0.hasPrefix("telegram/") })
             #expect(entries.keys.contains { $0.hasPrefix("Stickers.xcstickers/") })
+            #expect(!entries.keys.contains { $0.split(separator: "/").contains { $0.hasPrefix(".") } })
             let report = try JSONSerialization.jsonObject(with: Data(entries["pack-report.json"] ?? [])) as? [String: Any]
             #expect(report != nil)
             // Unknown platforms and bodies that are not forms are refused before any work.

@@ -80,12 +80,14 @@ struct PackJob: Sendable {
     }
 }
 
-/// Zips a folder's files, paths relative to it, in sorted order.
+/// Zips a folder's files, paths relative to it, in sorted order; hidden files (the batch's
+/// manifest and lock, any path component starting with a dot) stay out.
 enum FolderZip {
     static func zip(folder: String) throws(ServerError) -> [UInt8] {
         var files: [String] = []
         if let enumerator = FileManager.default.enumerator(atPath: folder) {
             while let relative = enumerator.nextObject() as? String {
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
                     !isDirectory.boolValue
