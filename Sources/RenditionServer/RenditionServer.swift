@@ -27,6 +27,7 @@ public final class RenditionServer: Sendable {
     public let logger: Logger
     let bodies: BodyReader
     let inFlight = InFlightRenders()
+    let uploadSlots: UploadSlots
     let deadline: Deadline
 
     /// Prepares a server: opens the masters folder and the cache folder (creating the cache
@@ -43,6 +44,7 @@ public final class RenditionServer: Sendable {
         masters = try configuration.mastersFolder.map { try MasterFolder(path: $0) }
         resources = ServerResources.load()
         bodies = BodyReader(limit: configuration.maxUploadBytes)
+        uploadSlots = UploadSlots(capacity: configuration.workerCount + configuration.queueLength)
         deadline = Deadline(timeout: configuration.requestTimeout)
     }
 
@@ -77,8 +79,11 @@ public final class RenditionServer: Sendable {
     func perform<T: Sendable>(_ kind: String, _ job: @escaping @Sendable () throws -> T) async throws -> T {
         let queue = self.queue, metrics = self.metrics
         do {
-            return try await deadline.run {
+            let timeout = deadline.timeout
+            return try await deadline.run { abandonment in
                 try await queue.run {
+                    // Answered with a timeout while it waited: no one wants the result.
+                    guard !abandonment.isAbandoned else { throw ServerError.timedOut(after: timeout) }
                     metrics.job(kind)
                     return try job()
                 }

@@ -98,9 +98,30 @@ struct LimitTests {
             let response = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
             #expect(response.status == .serviceUnavailable)
             #expect(try ServerTest.json(response)["type"] as? String == "timeout")
+            release.signal()
+            try await blocker.value
+            // The job that timed out while it waited never runs.
+            let after = try await client.execute(uri: "/healthz", method: .get)
+            #expect(try ServerTest.json(after)["queued"] as? Int == 0)
+            try await Task.sleep(for: .milliseconds(200))
+            let metrics = String(decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
+            #expect(!metrics.contains("rendition_renders_total{kind=\"render\"}"))
         }
-        release.signal()
-        try await blocker.value
+    }
+
+    @Test("Server: on a real socket, a declared oversized body is refused with 413 and the server stays up")
+    func oversizedBodyLive() async throws {
+        let server = try ServerTest.server { $0.maxUploadBytes = 10_000 }
+        let application = Application(router: server.router().router)
+        try await application.test(.live) { client in
+            let body = ByteBuffer(bytes: [UInt8](repeating: 1, count: 200_000))
+            let response = try await client.execute(uri: "/v1/lint", method: .post, body: body)
+            #expect(response.status == .contentTooLarge)
+        }
+        try await application.test(.live) { client in
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok)
+        }
     }
 
     /// Starts a job that holds one worker of `queue` until the returned semaphore is signalled,

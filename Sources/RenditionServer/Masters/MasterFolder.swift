@@ -30,6 +30,8 @@ public final class MasterFolder: Sendable {
     /// Master hashes by file identity, so a cached rendition is found without rereading and
     /// hashing its master; a changed file gets a new hash.
     private let hashes = Mutex([Fingerprint: MasterIdentity]())
+    /// The most master hashes remembered.
+    static let maxRemembered = 100_000
 
     /// Opens the folder at `path`; throws when it is not a folder.
     public init(path: String) throws {
@@ -80,7 +82,11 @@ public final class MasterFolder: Sendable {
         if let known = hashes.withLock({ $0[fingerprint] }) { return (known, nil) }
         let bytes = try Self.read(path, maxBytes: maxBytes)
         let identity = MasterIdentity(hash: SHA256.hex(bytes), format: ImageFormat.sniff(bytes))
-        hashes.withLock { $0[fingerprint] = identity }
+        hashes.withLock { hashes in
+            // Old versions of files are never asked for again; start over rather than grow.
+            if hashes.count >= Self.maxRemembered { hashes.removeAll(keepingCapacity: true) }
+            hashes[fingerprint] = identity
+        }
         return (identity, bytes)
     }
 

@@ -6,10 +6,19 @@ extension RenditionServer {
     /// Every route the server answers; each must appear in openapi.json.
     func addRoutes(to routes: inout RouteTable) {
         routes.add(.get, "/v1/stickers/{file}") { try await self.sticker($0, $1) }
-        routes.add(.post, "/v1/render") { try await self.render($0, $1) }
-        routes.add(.post, "/v1/lint") { try await self.lint($0, $1) }
-        routes.add(.post, "/v1/preview") { try await self.preview($0, $1) }
-        routes.add(.post, "/v1/packs") { try await self.packs($0, $1) }
+        // Upload routes hold an upload slot while they hold a body (`UploadSlots`).
+        routes.add(.post, "/v1/render") { request, context in
+            try await self.holdingUpload { try await self.render(request, context) }
+        }
+        routes.add(.post, "/v1/lint") { request, context in
+            try await self.holdingUpload { try await self.lint(request, context) }
+        }
+        routes.add(.post, "/v1/preview") { request, context in
+            try await self.holdingUpload { try await self.preview(request, context) }
+        }
+        routes.add(.post, "/v1/packs") { request, context in
+            try await self.holdingUpload { try await self.packs(request, context) }
+        }
         routes.add(.get, "/healthz") { _, _ in self.health() }
         routes.add(.get, "/metrics") { _, _ in
             Responses.bytes(self.metrics.exposition(), contentType: "text/plain; version=0.0.4; charset=utf-8")
@@ -18,6 +27,11 @@ extension RenditionServer {
         routes.add(.get, "/") { _, _ in try self.resource("page/index.html") }
         routes.add(.get, "/app.js") { _, _ in try self.resource("page/app.js") }
         routes.add(.get, "/style.css") { _, _ in try self.resource("page/style.css") }
+    }
+
+    /// Runs an upload route's handler holding an upload slot; a refusal counts as a refused job.
+    func holdingUpload(_ handler: () async throws -> Response) async throws -> Response {
+        try await uploadSlots.hold(refused: { metrics.refusedJob() }, handler)
     }
 
     /// `GET /healthz`: `{"status": "ok", ...}` with the version, workers and queue depth.
