@@ -68,12 +68,20 @@ def run(rendition, screenshot):
         # The drop zone takes the keyboard focus; the file input receives the files.
         drop = driver.find_element(By.ID, "drop")
         drop.send_keys(Keys.TAB)
-        driver.find_element(By.ID, "files").send_keys("\n".join(STICKERS))
+        # A file that is no image: its card shows the server's error, and the pack leaves it out.
+        broken = os.path.join(downloads, "broken.png")
+        with open(broken, "wb") as handle:
+            handle.write(b"this is not a PNG")
+        driver.find_element(By.ID, "files").send_keys("\n".join(STICKERS + [broken]))
         wait = WebDriverWait(driver, 120)
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == len(STICKERS))
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == len(STICKERS) + 1)
         wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, ".card.pending"))
         for card in driver.find_elements(By.CSS_SELECTOR, ".card"):
             name = card.find_element(By.CSS_SELECTOR, ".name").text
+            if name == "broken.png":
+                error = card.find_element(By.CSS_SELECTOR, ".error")
+                assert error.is_displayed() and "unknown signature" in error.text, error.text
+                continue
             images = card.find_elements(By.CSS_SELECTOR, ".bg img")
             assert len(images) == 6, name
             for image in images:
@@ -106,7 +114,15 @@ def run(rendition, screenshot):
                                     "--platform", platform], capture_output=True, text=True)
             assert check.returncode == 0, check.stdout + check.stderr
             print(check.stdout.strip())
-        print("status line:", driver.find_element(By.ID, "status").text)
+        status = driver.find_element(By.ID, "status").text
+        assert "1 file left out" in status, status
+        print("status line:", status)
+        # A phone-sized window: one column of cards, nothing wider than the window.
+        driver.set_window_size(390, 844)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth")
+        assert overflow <= 390, f"the page is {overflow} px wide on a 390 px window"
+        if screenshot:
+            driver.save_screenshot(screenshot.replace(".png", "-phone.png"))
     finally:
         if driver is not None:
             driver.quit()

@@ -44,7 +44,8 @@ function splitFix(message) {
 
 function showError(card, message) {
   const line = card.querySelector(".error");
-  line.textContent = message;
+  // Rendering and lint may both fail: say each once.
+  line.textContent = line.hidden ? message : `${line.textContent} ${message}`;
   line.hidden = false;
   card.classList.add("has-error");
 }
@@ -94,7 +95,10 @@ async function loadCard(entry) {
       image.src = url;
       image.alt = `${file.name} at @1x`;
     }
-  }).catch((error) => showError(card, `Rendering failed: ${error.message}`));
+  }).catch((error) => {
+    entry.failed = true;
+    showError(card, `Rendering failed: ${error.message}`);
+  });
   const lint = post("/v1/lint", file).then(async (response) => {
     const lintDocument = await response.json();
     showFindings(card, lintDocument.files[0]);
@@ -116,7 +120,7 @@ function addFiles(fileList) {
   for (const file of fileList) {
     const card = template.content.firstElementChild.cloneNode(true);
     card.querySelector(".name").textContent = file.name;
-    const entry = { id: state.nextId++, file, card, url: null };
+    const entry = { id: state.nextId++, file, card, url: null, failed: false };
     card.querySelector(".remove").setAttribute("aria-label", `Remove ${file.name}`);
     card.querySelector(".remove").addEventListener("click", () => removeEntry(entry));
     state.files.push(entry);
@@ -129,8 +133,15 @@ function addFiles(fileList) {
 
 async function buildPacks() {
   const platforms = [...document.querySelectorAll('input[name="platform"]:checked')].map((box) => box.value);
+  // Files the server could not render would fail the whole pack: they stay out, with a note.
+  const usable = state.files.filter((entry) => !entry.failed);
+  const skipped = state.files.length - usable.length;
+  if (usable.length === 0) {
+    setStatus("No sticker can be packed: every file failed to render.");
+    return;
+  }
   const form = new FormData();
-  for (const entry of state.files) form.append("stickers", entry.file, entry.file.name);
+  for (const entry of usable) form.append("stickers", entry.file, entry.file.name);
   buildButton.disabled = true;
   setStatus("Building packs…");
   try {
@@ -145,7 +156,8 @@ async function buildPacks() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): Apple${platforms.length ? ", " + platforms.join(", ") : ""}.`);
+    const left = skipped ? ` ${skipped} file${skipped === 1 ? "" : "s"} left out (see ${skipped === 1 ? "its card" : "their cards"}).` : "";
+    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): Apple${platforms.length ? ", " + platforms.join(", ") : ""}.${left}`);
   } catch (error) {
     setStatus(`Packs failed: ${error.message}`);
   } finally {
