@@ -55,6 +55,7 @@ public final class RenditionServer: Sendable {
         router.add(middleware: AccessMiddleware(metrics: metrics, logger: logger))
         var routes = RouteTable(router: router)
         addRoutes(to: &routes)
+        routes.refuseOtherMethods()
         return (router, routes.registered)
     }
 

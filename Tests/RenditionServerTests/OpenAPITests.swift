@@ -82,3 +82,20 @@ struct OpenAPITests {
         }
     }
 }
+
+@Suite("Server: methods")
+struct MethodTests {
+    @Test("Server: a method a path does not take is 405 with Allow")
+    func methodNotAllowed() async throws {
+        let server = try ServerTest.server()
+        try await ServerTest.withClient(server) { client in
+            let put = try await client.execute(uri: "/healthz", method: .put)
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "GET")
+            let get = try await client.execute(uri: "/v1/render", method: .get)
+            #expect(get.status == .methodNotAllowed)
+            #expect(get.headers[.allow] == "POST")
+            #expect(try ServerTest.json(get)["type"] as? String == "method-not-allowed")
+        }
+    }
+}

@@ -30,4 +30,26 @@ struct RouteTable {
         router.on(RouterPath(path), method: method, use: handler)
         registered.append(RegisteredRoute(method: method.rawValue, path: path))
     }
+
+    /// The methods a client may try on a path that has other methods.
+    static let otherMethods: [HTTPRequest.Method] =
+        [.get, .head, .post, .put, .delete, .patch, .options, .trace, .connect] + [HTTPRequest.Method("QUERY")].compactMap { $0 }
+
+    /// Answers every method a registered path does not take with 405 and `Allow` (these are
+    /// not routes of the API, so they are not in `registered`).
+    func refuseOtherMethods() {
+        let paths = Dictionary(grouping: registered, by: \.path)
+        for (path, routes) in paths {
+            let allowed = routes.map(\.method)
+            let allow = allowed.joined(separator: ", ")
+            for method in Self.otherMethods where !allowed.contains(method.rawValue) {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    var error = ServerError(
+                        .methodNotAllowed, type: "method-not-allowed", "\(path) takes \(allow), not \(method.rawValue)")
+                    error.headers[.allow] = allow
+                    throw error
+                }
+            }
+        }
+    }
 }
