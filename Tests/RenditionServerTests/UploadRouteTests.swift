@@ -68,6 +68,30 @@ struct UploadRouteTests {
         }
     }
 
+    @Test("Server: POST /v1/packs takes ?name= and a pack.json part, as rendition pack takes a folder's name and its pack.json")
+    func packNameAndDescription() async throws {
+        let sticker = try Fixtures.bytes("stickers/openmoji-618/1F195.png")
+        let description = Array(#"{ "name": "Zoo Friends", "publisher": "Test" }"#.utf8)
+        let server = try ServerTest.server()
+        try await ServerTest.withClient(server) { client in
+            let named = ServerTest.multipart([("stickers", "1F195.png", sticker)])
+            let response = try await client.execute(
+                uri: "/v1/packs?platform=telegram&name=Party%20Animals", method: .post,
+                headers: [.contentType: named.contentType], body: named.body)
+            #expect(response.status == .ok)
+            let entries = try ZipReader.entries(ServerTest.bytes(response))
+            #expect(entries.keys.contains { $0.hasPrefix("telegram/") && $0.contains("Party") }, "\(entries.keys.sorted())")
+            let described = ServerTest.multipart([("stickers", "1F195.png", sticker), ("pack", "pack.json", description)])
+            let withJSON = try await client.execute(
+                uri: "/v1/packs?platform=telegram", method: .post,
+                headers: [.contentType: described.contentType], body: described.body)
+            #expect(withJSON.status == .ok)
+            let report = String(decoding: try ZipReader.entries(ServerTest.bytes(withJSON))["pack-report.json"] ?? [], as: UTF8.self)
+            let set = try ZipReader.entries(ServerTest.bytes(withJSON)).first { $0.key.hasSuffix("set.json") }
+            #expect(set.map { String(decoding: $0.value, as: UTF8.self).contains("Zoo Friends") } == true, "\(report.prefix(400))")
+        }
+    }
+
     @Test("Server: POST /v1/packs answers a ZIP with the platforms' folders and pack-report.json")
     func packs() async throws {
         let stickers = try ["1F195.png", "002D.png", "1F1E7-1F1F2.png"].map {
@@ -89,6 +113,8 @@ struct UploadRouteTests {
             #expect(!entries.keys.contains { $0.split(separator: "/").contains { $0.hasPrefix(".") } })
             let report = try JSONSerialization.jsonObject(with: Data(entries["pack-report.json"] ?? [])) as? [String: Any]
             #expect(report != nil)
+            // The pack is called as the source folder would be: Stickers by default.
+            #expect(entries.keys.contains { $0.hasPrefix("whatsapp/Stickers/") })
             // Unknown platforms and bodies that are not forms are refused before any work.
             let unknown = try await client.execute(
                 uri: "/v1/packs?platform=myspace", method: .post, headers: [.contentType: form.contentType], body: form.body)

@@ -11,6 +11,9 @@ struct PackJob: Sendable {
     let parts: [MultipartPart]
     /// The platform names of `?platform=` (comma-separated lists allowed).
     let platforms: [String]
+    /// The pack's name (`?name=`), which `rendition pack` takes from its source folder's name;
+    /// `pack.json` may give another.
+    let name: String
 
     /// The names of the pack description files a source folder may hold.
     static let descriptionNames: Set<String> = ["pack.json", "pack.yaml", "pack.yml"]
@@ -31,8 +34,9 @@ struct PackJob: Sendable {
         let settings = try Self.settings(platforms: platforms)
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let source = folder.path + "/source"
-        let output = folder.path + "/packs"
+        // The source folder's name is the pack's default name, as on the command line.
+        let source = folder.path + "/in/" + UploadNames.baseName(name)
+        let output = folder.path + "/out"
         do { try FileSystem.createDirectory(source) } catch { throw .internalError("\(error)") }
         try stage(into: source)
         do throws(PackError) {

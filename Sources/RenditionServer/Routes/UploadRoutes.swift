@@ -58,8 +58,9 @@ extension RenditionServer {
         return Responses.bytes(png, contentType: "image/png")
     }
 
-    /// `POST /v1/packs?platform=whatsapp,telegram`: a multipart form of stickers (and
-    /// optionally pack.json) in, the ZIP of what `rendition pack --platform ...` writes out.
+    /// `POST /v1/packs?platform=whatsapp,telegram[&name=...]`: a multipart form of stickers
+    /// (and optionally pack.json) in, the ZIP of what `rendition pack --platform ...` writes
+    /// out for a source folder called `name` (`Stickers` by default).
     func packs(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let platforms = request.uri.queryParameters.getAll("platform")
         _ = try PackJob.settings(platforms: platforms)
@@ -72,7 +73,8 @@ extension RenditionServer {
         var form = MultipartForm()
         form.maxParts = configuration.maxPackFiles + 1
         let parts = try form.parse(body, contentType: contentType)
-        let zip = try await perform("pack") { try PackJob(parts: parts, platforms: platforms).run() }
+        let name = request.uri.queryParameters.get("name") ?? "Stickers"
+        let zip = try await perform("pack") { try PackJob(parts: parts, platforms: platforms, name: name).run() }
         return Responses.bytes(zip, contentType: "application/zip", headers: Responses.attachment("packs.zip"))
     }
 }

@@ -145,7 +145,9 @@ async function buildPacks() {
   buildButton.disabled = true;
   setStatus("Building packs…");
   try {
-    const query = platforms.length ? `?platform=${encodeURIComponent(platforms.join(","))}` : "";
+    const name = document.getElementById("pack-name").value.trim() || "Stickers";
+    const query = `?name=${encodeURIComponent(name)}` +
+      (platforms.length ? `&platform=${encodeURIComponent(platforms.join(","))}` : "");
     const response = await fetch(`/v1/packs${query}`, { method: "POST", body: form });
     if (!response.ok) throw new Error(await errorText(response));
     const blob = await response.blob();
