@@ -51,7 +51,7 @@ public final class RenditionServer: Sendable {
     /// The router with every route, and the list of what it registered (method and OpenAPI
     /// path), which the tests hold against openapi.json.
     public func router() -> (router: Router<BasicRequestContext>, routes: [RegisteredRoute]) {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessMiddleware(metrics: metrics, logger: logger))
         var routes = RouteTable(router: router)
         addRoutes(to: &routes)

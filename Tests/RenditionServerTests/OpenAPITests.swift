@@ -91,7 +91,9 @@ struct MethodTests {
         try await ServerTest.withClient(server) { client in
             let put = try await client.execute(uri: "/healthz", method: .put)
             #expect(put.status == .methodNotAllowed)
-            #expect(put.headers[.allow] == "GET")
+            #expect(put.headers[.allow] == "GET, HEAD")
+            let head = try await client.execute(uri: "/healthz", method: .head)
+            #expect(head.status == .ok)
             let get = try await client.execute(uri: "/v1/render", method: .get)
             #expect(get.status == .methodNotAllowed)
             #expect(get.headers[.allow] == "POST")

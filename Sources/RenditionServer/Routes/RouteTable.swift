@@ -36,11 +36,13 @@ struct RouteTable {
         [.get, .head, .post, .put, .delete, .patch, .options, .trace, .connect] + [HTTPRequest.Method("QUERY")].compactMap { $0 }
 
     /// Answers every method a registered path does not take with 405 and `Allow` (these are
-    /// not routes of the API, so they are not in `registered`).
+    /// not routes of the API, so they are not in `registered`). HEAD is taken wherever GET is
+    /// (the router answers it from the GET handler).
     func refuseOtherMethods() {
         let paths = Dictionary(grouping: registered, by: \.path)
         for (path, routes) in paths {
-            let allowed = routes.map(\.method)
+            var allowed = routes.map(\.method)
+            if allowed.contains("GET") { allowed.append("HEAD") }
             let allow = allowed.joined(separator: ", ")
             for method in Self.otherMethods where !allowed.contains(method.rawValue) {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in
