@@ -43,7 +43,7 @@ public final class RenditionServer: Sendable {
         cache = try RenditionCache(memoryBudget: configuration.memoryCacheBytes, folder: configuration.cacheFolder)
         masters = try configuration.mastersFolder.map { try MasterFolder(path: $0) }
         resources = ServerResources.load()
-        bodies = BodyReader(limit: configuration.maxUploadBytes)
+        bodies = BodyReader(limit: configuration.maxUploadBytes, timeout: configuration.requestTimeout)
         uploadSlots = UploadSlots(capacity: configuration.workerCount + configuration.queueLength)
         deadline = Deadline(timeout: configuration.requestTimeout)
     }

@@ -22,10 +22,10 @@ struct OpenAPITests {
         // The statuses each kind of route can answer.
         let expected: [String: Set<String>] = [
             "GET /v1/stickers/{file}": ["200", "304", "400", "404", "415", "422", "500", "503"],
-            "POST /v1/render": ["200", "400", "413", "415", "422", "500", "503"],
-            "POST /v1/lint": ["200", "400", "413", "415", "500", "503"],
-            "POST /v1/preview": ["200", "400", "413", "415", "422", "500", "503"],
-            "POST /v1/packs": ["200", "400", "413", "415", "422", "500", "503"],
+            "POST /v1/render": ["200", "400", "408", "413", "415", "422", "500", "503"],
+            "POST /v1/lint": ["200", "400", "408", "413", "415", "500", "503"],
+            "POST /v1/preview": ["200", "400", "408", "413", "415", "422", "500", "503"],
+            "POST /v1/packs": ["200", "400", "408", "413", "415", "422", "500", "503"],
         ]
         for route in routes {
             let operations = paths[route.path] as? [String: Any]
