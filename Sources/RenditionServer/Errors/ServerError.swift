@@ -5,7 +5,7 @@ import RenditionCodecs
 /// An error the server answers with: an HTTP status and a JSON body
 /// `{"error": "what went wrong", "type": "kind"}`, where `type` is a stable word a client can
 /// act on (listed in openapi.json).
-public struct ServerError: HTTPResponseError, Sendable {
+public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible {
     /// The status of the response.
     public let status: HTTPResponse.Status
     /// The stable kind of error, e.g. `corrupt-image` or `queue-full`.
@@ -21,6 +21,9 @@ public struct ServerError: HTTPResponseError, Sendable {
         self.type = type
         self.message = message
     }
+
+    /// The message.
+    public var description: String { message }
 
     /// The JSON body.
     var body: [UInt8] {
