@@ -42,6 +42,13 @@ struct LimitTests {
             let damaged = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: truncated))
             #expect(damaged.status == .unprocessableContent)
             #expect(try ServerTest.json(damaged)["type"] as? String == "corrupt-image")
+            // lint and preview answer as the command line: a finding, a card saying why.
+            let lint = try await client.execute(uri: "/v1/lint", method: .post, body: ByteBuffer(bytes: truncated))
+            #expect(lint.status == .ok)
+            #expect(String(decoding: ServerTest.bytes(lint), as: UTF8.self).contains("\"unreadable\""))
+            let preview = try await client.execute(uri: "/v1/preview", method: .post, body: ByteBuffer(bytes: truncated))
+            #expect(preview.status == .ok)
+            #expect(preview.headers[.contentType] == "image/png")
             // The server is still up.
             let health = try await client.execute(uri: "/healthz", method: .get)
             #expect(health.status == .ok)
