@@ -27,12 +27,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of @3x masters served under /v1/stickers/.", valueName: "dir"))
     var masters: String?
 
-    @Option(help: ArgumentHelp("Folder to keep rendered renditions in across restarts (created if missing).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder to keep rendered renditions in across restarts (created if missing).", valueName: "dir"))
     var cache: String?
 
     @Option(
         name: .customLong("max-upload"),
-        help: ArgumentHelp("Largest request body, e.g. 8MB, 512KB or 8MiB; larger is refused with 413.", valueName: "size"))
+        help: ArgumentHelp(
+            "Largest request body, e.g. 8MB, 512KB or 8MiB; larger is refused with 413.", valueName: "size"))
     var maxUpload: String = "8MB"
 
     @Option(help: ArgumentHelp("Jobs run at once, 0 for one per core.", valueName: "n"))

@@ -39,14 +39,16 @@ struct LimitTests {
                 #expect(json["type"] as? String == "unsupported-format")
                 #expect((json["error"] as? String)?.isEmpty == false)
             }
-            let damaged = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: truncated))
+            let damaged = try await client.execute(
+                uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: truncated))
             #expect(damaged.status == .unprocessableContent)
             #expect(try ServerTest.json(damaged)["type"] as? String == "corrupt-image")
             // lint and preview answer as the command line: a finding, a card saying why.
             let lint = try await client.execute(uri: "/v1/lint", method: .post, body: ByteBuffer(bytes: truncated))
             #expect(lint.status == .ok)
             #expect(String(decoding: ServerTest.bytes(lint), as: UTF8.self).contains("\"unreadable\""))
-            let preview = try await client.execute(uri: "/v1/preview", method: .post, body: ByteBuffer(bytes: truncated))
+            let preview = try await client.execute(
+                uri: "/v1/preview", method: .post, body: ByteBuffer(bytes: truncated))
             #expect(preview.status == .ok)
             #expect(preview.headers[.contentType] == "image/png")
             // The server is still up.
@@ -64,15 +66,18 @@ struct LimitTests {
         let (blocker, release) = await Self.occupy(server.queue)
         let master = try Fixtures.bytes(ServerTest.stillMaster)
         try await ServerTest.withClient(server) { client in
-            let response = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
+            let response = try await client.execute(
+                uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "1")
             #expect(try ServerTest.json(response)["type"] as? String == "queue-full")
             release.signal()
             try await blocker.value
-            let after = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
+            let after = try await client.execute(
+                uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
             #expect(after.status == .ok)
-            let metrics = String(decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
+            let metrics = String(
+                decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
             #expect(metrics.contains("rendition_jobs_refused_total 1"))
             #expect(metrics.contains("rendition_http_requests_total{"))
             #expect(metrics.contains("rendition_http_request_duration_seconds_bucket{"))
@@ -102,7 +107,8 @@ struct LimitTests {
         let (blocker, release) = await Self.occupy(server.queue)
         let master = try Fixtures.bytes(ServerTest.stillMaster)
         try await ServerTest.withClient(server) { client in
-            let response = try await client.execute(uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
+            let response = try await client.execute(
+                uri: "/v1/render?scale=1", method: .post, body: ByteBuffer(bytes: master))
             #expect(response.status == .serviceUnavailable)
             #expect(try ServerTest.json(response)["type"] as? String == "timeout")
             release.signal()
@@ -111,7 +117,8 @@ struct LimitTests {
             let after = try await client.execute(uri: "/healthz", method: .get)
             #expect(try ServerTest.json(after)["queued"] as? Int == 0)
             try await Task.sleep(for: .milliseconds(200))
-            let metrics = String(decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
+            let metrics = String(
+                decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
             #expect(!metrics.contains("rendition_renders_total{kind=\"render\"}"))
         }
     }

@@ -26,14 +26,18 @@ struct MultipartAndZipTests {
         #expect(MultipartForm.boundary(contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"a b\"") == "a b")
         #expect(MultipartForm.boundary(contentType: "application/json") == nil)
         #expect(MultipartForm.boundary(contentType: "multipart/form-data") == nil)
-        #expect(MultipartForm.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71)) == nil)
+        #expect(
+            MultipartForm.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71))
+                == nil)
     }
 
-    @Test("Server: malformed forms are errors, not crashes", arguments: [
-        "", "--XyZ", "--XyZ\r\n", "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end",
-        "--XyZ\r\nno-colon\r\n\r\nx\r\n--XyZ--", "--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n--XyZ--",
-        "--XyZjunk", "nothing here",
-    ])
+    @Test(
+        "Server: malformed forms are errors, not crashes",
+        arguments: [
+            "", "--XyZ", "--XyZ\r\n", "--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end",
+            "--XyZ\r\nno-colon\r\n\r\nx\r\n--XyZ--", "--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n--XyZ--",
+            "--XyZjunk", "nothing here",
+        ])
     func malformed(_ text: String) {
         #expect(throws: ServerError.self) { try MultipartForm().parse(Array(text.utf8), contentType: Self.type) }
     }

@@ -38,9 +38,10 @@ struct OpenAPITests {
             }
         }
         // And nothing in the document that the router does not serve.
-        let documented = Set(paths.flatMap { path, value in
-            (value as? [String: Any] ?? [:]).keys.map { "\($0.uppercased()) \(path)" }
-        })
+        let documented = Set(
+            paths.flatMap { path, value in
+                (value as? [String: Any] ?? [:]).keys.map { "\($0.uppercased()) \(path)" }
+            })
         #expect(documented == Set(routes.map(\.description)))
     }
 
@@ -68,7 +69,9 @@ struct OpenAPITests {
             let html = String(decoding: ServerTest.bytes(page), as: UTF8.self)
             #expect(html.contains("/app.js") && html.contains("/style.css"))
             #expect(!html.contains("http://") && !html.contains("https://"))
-            for (uri, type) in [("/app.js", "text/javascript; charset=utf-8"), ("/style.css", "text/css; charset=utf-8")] {
+            for (uri, type) in [
+                ("/app.js", "text/javascript; charset=utf-8"), ("/style.css", "text/css; charset=utf-8"),
+            ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == type)

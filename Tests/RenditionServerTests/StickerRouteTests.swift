@@ -17,7 +17,8 @@ struct StickerRouteTests {
         let server = try ServerTest.server(masters: masters)
         try await ServerTest.withClient(server) { client in
             for rendition in expected {
-                let response = try await client.execute(uri: "/v1/stickers/smile\(rendition.scale.suffix).png", method: .get)
+                let response = try await client.execute(
+                    uri: "/v1/stickers/smile\(rendition.scale.suffix).png", method: .get)
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/png")
                 #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
@@ -48,7 +49,8 @@ struct StickerRouteTests {
             let other = try await client.execute(
                 uri: "/v1/stickers/smile@1x.png", method: .get, headers: [.ifNoneMatch: "\"something-else\""])
             #expect(other.status == .ok)
-            let metrics = String(decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
+            let metrics = String(
+                decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
             #expect(metrics.contains("rendition_cache_hits_total 3"))
             #expect(metrics.contains("rendition_cache_misses_total 1"))
             #expect(metrics.contains("rendition_renders_total{kind=\"rendition\"} 1"))
@@ -61,7 +63,8 @@ struct StickerRouteTests {
         try await ServerTest.withClient(again) { client in
             let response = try await client.execute(uri: "/v1/stickers/smile@1x.png", method: .get)
             #expect(response.status == .ok)
-            let metrics = String(decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
+            let metrics = String(
+                decoding: ServerTest.bytes(try await client.execute(uri: "/metrics", method: .get)), as: UTF8.self)
             #expect(metrics.contains("rendition_cache_hits_total 1"))
             #expect(!metrics.contains("rendition_renders_total{"))
         }
@@ -73,7 +76,10 @@ struct StickerRouteTests {
         defer { try? FileManager.default.removeItem(atPath: masters) }
         let server = try ServerTest.server(masters: masters)
         try await ServerTest.withClient(server) { client in
-            for uri in ["/v1/stickers/frown@2x.png", "/v1/stickers/smile@4x.png", "/v1/stickers/smile@2x.bmp", "/v1/stickers/smile.png"] {
+            for uri in [
+                "/v1/stickers/frown@2x.png", "/v1/stickers/smile@4x.png", "/v1/stickers/smile@2x.bmp",
+                "/v1/stickers/smile.png",
+            ] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .notFound, "\(uri)")
                 #expect(try ServerTest.json(response)["type"] as? String == "not-found", "\(uri)")
@@ -88,8 +94,10 @@ struct StickerRouteTests {
         // A master outside the folder, and a link to it inside.
         let outside = try ServerTest.mastersFolder(["secret.png": ServerTest.stillMaster])
         defer { try? FileManager.default.removeItem(atPath: outside) }
-        try FileManager.default.createSymbolicLink(atPath: "\(masters)/escape.png", withDestinationPath: "\(outside)/secret.png")
-        try FileManager.default.createSymbolicLink(atPath: "\(masters)/inside.png", withDestinationPath: "\(masters)/smile.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(masters)/escape.png", withDestinationPath: "\(outside)/secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(masters)/inside.png", withDestinationPath: "\(masters)/smile.png")
         let server = try ServerTest.server(masters: masters)
         let outsideName = (outside as NSString).lastPathComponent
         try await ServerTest.withClient(server) { client in

@@ -17,11 +17,13 @@ struct UploadRouteTests {
         let expected = try StickerRenderer().render(master)
         let server = try ServerTest.server()
         try await ServerTest.withClient(server) { client in
-            let one = try await client.execute(uri: "/v1/render?scale=2", method: .post, body: ByteBuffer(bytes: master))
+            let one = try await client.execute(
+                uri: "/v1/render?scale=2", method: .post, body: ByteBuffer(bytes: master))
             #expect(one.status == .ok)
             #expect(one.headers[.contentType] == "image/png")
             #expect(ServerTest.bytes(one) == expected.first { $0.scale == .x2 }?.bytes)
-            let zip = try await client.execute(uri: "/v1/render?name=new", method: .post, body: ByteBuffer(bytes: master))
+            let zip = try await client.execute(
+                uri: "/v1/render?name=new", method: .post, body: ByteBuffer(bytes: master))
             #expect(zip.status == .ok)
             #expect(zip.headers[.contentType] == "application/zip")
             let entries = try ZipReader.entries(ServerTest.bytes(zip))
@@ -68,7 +70,9 @@ struct UploadRouteTests {
         }
     }
 
-    @Test("Server: POST /v1/packs takes ?name= and a pack.json part, as rendition pack takes a folder's name and its pack.json")
+    @Test(
+        "Server: POST /v1/packs takes ?name= and a pack.json part, as rendition pack takes a folder's name and its pack.json"
+    )
     func packNameAndDescription() async throws {
         let sticker = try Fixtures.bytes("stickers/openmoji-618/1F195.png")
         let description = Array(#"{ "name": "Zoo Friends", "publisher": "Test" }"#.utf8)
@@ -80,15 +84,21 @@ struct UploadRouteTests {
                 headers: [.contentType: named.contentType], body: named.body)
             #expect(response.status == .ok)
             let entries = try ZipReader.entries(ServerTest.bytes(response))
-            #expect(entries.keys.contains { $0.hasPrefix("telegram/") && $0.contains("Party") }, "\(entries.keys.sorted())")
-            let described = ServerTest.multipart([("stickers", "1F195.png", sticker), ("pack", "pack.json", description)])
+            #expect(
+                entries.keys.contains { $0.hasPrefix("telegram/") && $0.contains("Party") }, "\(entries.keys.sorted())")
+            let described = ServerTest.multipart([
+                ("stickers", "1F195.png", sticker), ("pack", "pack.json", description),
+            ])
             let withJSON = try await client.execute(
                 uri: "/v1/packs?platform=telegram", method: .post,
                 headers: [.contentType: described.contentType], body: described.body)
             #expect(withJSON.status == .ok)
-            let report = String(decoding: try ZipReader.entries(ServerTest.bytes(withJSON))["pack-report.json"] ?? [], as: UTF8.self)
+            let report = String(
+                decoding: try ZipReader.entries(ServerTest.bytes(withJSON))["pack-report.json"] ?? [], as: UTF8.self)
             let set = try ZipReader.entries(ServerTest.bytes(withJSON)).first { $0.key.hasSuffix("set.json") }
-            #expect(set.map { String(decoding: $0.value, as: UTF8.self).contains("Zoo Friends") } == true, "\(report.prefix(400))")
+            #expect(
+                set.map { String(decoding: $0.value, as: UTF8.self).contains("Zoo Friends") } == true,
+                "\(report.prefix(400))")
         }
     }
 
@@ -103,7 +113,8 @@ struct UploadRouteTests {
             let response = try await client.execute(
                 uri: "/v1/packs?platform=whatsapp,telegram", method: .post,
                 headers: [.contentType: form.contentType], body: form.body)
-            #expect(response.status == .ok, "\(String(decoding: ServerTest.bytes(response).prefix(300), as: UTF8.self))")
+            #expect(
+                response.status == .ok, "\(String(decoding: ServerTest.bytes(response).prefix(300), as: UTF8.self))")
             #expect(response.headers[.contentType] == "application/zip")
             let entries = try ZipReader.entries(ServerTest.bytes(response))
             #expect(entries["pack-report.json"] != nil)
@@ -111,15 +122,18 @@ struct UploadRouteTests {
             #expect(entries.keys.contains { $0.hasPrefix("telegram/") })
             #expect(entries.keys.contains { $0.hasPrefix("Stickers.xcstickers/") })
             #expect(!entries.keys.contains { $0.split(separator: "/").contains { $0.hasPrefix(".") } })
-            let report = try JSONSerialization.jsonObject(with: Data(entries["pack-report.json"] ?? [])) as? [String: Any]
+            let report =
+                try JSONSerialization.jsonObject(with: Data(entries["pack-report.json"] ?? [])) as? [String: Any]
             #expect(report != nil)
             // The pack is called as the source folder would be: Stickers by default.
             #expect(entries.keys.contains { $0.hasPrefix("whatsapp/Stickers/") })
             // Unknown platforms and bodies that are not forms are refused before any work.
             let unknown = try await client.execute(
-                uri: "/v1/packs?platform=myspace", method: .post, headers: [.contentType: form.contentType], body: form.body)
+                uri: "/v1/packs?platform=myspace", method: .post, headers: [.contentType: form.contentType],
+                body: form.body)
             #expect(unknown.status == .badRequest)
-            let raw = try await client.execute(uri: "/v1/packs", method: .post, body: ByteBuffer(bytes: stickers[0].bytes))
+            let raw = try await client.execute(
+                uri: "/v1/packs", method: .post, body: ByteBuffer(bytes: stickers[0].bytes))
             #expect(raw.status == .unsupportedMediaType)
         }
     }

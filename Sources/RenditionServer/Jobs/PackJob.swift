@@ -104,7 +104,9 @@ enum FolderZip {
         do {
             for relative in files.sorted() {
                 let bytes: [UInt8]
-                do { bytes = try FileSystem.read(folder + "/" + relative) } catch { throw ServerError.internalError("\(error)") }
+                do { bytes = try FileSystem.read(folder + "/" + relative) } catch {
+                    throw ServerError.internalError("\(error)")
+                }
                 try archive.add(relative, bytes)
             }
             return try archive.finished()

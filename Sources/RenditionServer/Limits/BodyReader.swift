@@ -21,7 +21,9 @@ struct BodyReader: Sendable {
         for try await buffer in request.body {
             guard buffer.readableBytes <= limit - bytes.count else { throw ServerError.tooLarge(limit: limit) }
             guard ContinuousClock.now < deadline else {
-                throw ServerError(.requestTimeout, type: "timeout", "the request body took longer than \(timeout.components.seconds) s to arrive")
+                throw ServerError(
+                    .requestTimeout, type: "timeout",
+                    "the request body took longer than \(timeout.components.seconds) s to arrive")
             }
             bytes.append(contentsOf: buffer.readableBytesView)
         }

@@ -52,7 +52,8 @@ public final class MasterFolder: Sendable {
             !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else {
             throw ServerError(
-                .badRequest, type: "bad-name", "sticker names are plain file names: no /, \\, leading dot or control characters")
+                .badRequest, type: "bad-name",
+                "sticker names are plain file names: no /, \\, leading dot or control characters")
         }
     }
 
@@ -77,7 +78,8 @@ public final class MasterFolder: Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else { throw .notFound("the master went away") }
         let fingerprint = Fingerprint(
-            path: path, size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            path: path, size: Int64(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
             inode: UInt64(status.st_ino))
         if let known = hashes.withLock({ $0[fingerprint] }) { return (known, nil) }
         let bytes = try Self.read(path, maxBytes: maxBytes)

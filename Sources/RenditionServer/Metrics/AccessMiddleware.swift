@@ -13,7 +13,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)
-            record(request, context: context, status: response.status.code, bytes: response.body.contentLength, started: started)
+            record(
+                request, context: context, status: response.status.code, bytes: response.body.contentLength,
+                started: started)
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
@@ -41,7 +43,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             "ms": "\(Self.milliseconds(duration))",
         ]
         if let bytes { metadata["bytes"] = "\(bytes)" }
-        if let error = error as? ServerError { metadata["error"] = "\(error.type)" } else if let error {
+        if let error = error as? ServerError {
+            metadata["error"] = "\(error.type)"
+        } else if let error {
             metadata["error"] = "\(error)"
         }
         logger.info("request", metadata: metadata)

@@ -30,7 +30,8 @@ public final class ServerMetrics: Sendable {
         cacheHits = registry.makeCounter(
             descriptor: Self.name("cache_hits", "total", "Sticker renditions served from the cache."))
         cacheMisses = registry.makeCounter(
-            descriptor: Self.name("cache_misses", "total", "Sticker renditions rendered because the cache lacked them."))
+            descriptor: Self.name("cache_misses", "total", "Sticker renditions rendered because the cache lacked them.")
+        )
         queueDepth = registry.makeGauge(descriptor: Self.name("queue_depth", "", "Jobs waiting for a worker."))
         refused = registry.makeCounter(
             descriptor: Self.name("jobs_refused", "total", "Jobs refused with 503 because the queue was full."))

@@ -17,7 +17,8 @@ public struct ServerResources: Sendable {
 
     /// Reads the files from the first folder that has them all.
     public static func load() -> ServerResources {
-        for folder in candidates() where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
+        for folder in candidates()
+        where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             var files: [String: [UInt8]] = [:]
             for name in names {
                 if let data = FileManager.default.contents(atPath: "\(folder)/\(name)") { files[name] = Array(data) }

@@ -3,7 +3,9 @@ import Hummingbird
 /// Building responses from bytes.
 enum Responses {
     /// `bytes` with `contentType` and any further `headers`.
-    static func bytes(_ bytes: [UInt8], contentType: String, headers: HTTPFields = [:], status: HTTPResponse.Status = .ok)
+    static func bytes(
+        _ bytes: [UInt8], contentType: String, headers: HTTPFields = [:], status: HTTPResponse.Status = .ok
+    )
         -> Response
     {
         var fields = headers
@@ -13,7 +15,9 @@ enum Responses {
 
     /// `Content-Disposition: attachment; filename="NAME"` (the name made safe for the header).
     static func attachment(_ name: String) -> HTTPFields {
-        let safe = String(name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }.map(Character.init))
+        let safe = String(
+            name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }.map(
+                Character.init))
         return [.contentDisposition: "attachment; filename=\"\(safe.isEmpty ? "download" : safe)\""]
     }
 }

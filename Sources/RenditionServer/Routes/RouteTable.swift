@@ -33,7 +33,8 @@ struct RouteTable {
 
     /// The methods a client may try on a path that has other methods.
     static let otherMethods: [HTTPRequest.Method] =
-        [.get, .head, .post, .put, .delete, .patch, .options, .trace, .connect] + [HTTPRequest.Method("QUERY")].compactMap { $0 }
+        [.get, .head, .post, .put, .delete, .patch, .options, .trace, .connect]
+        + [HTTPRequest.Method("QUERY")].compactMap { $0 }
 
     /// Answers every method a registered path does not take with 405 and `Allow` (these are
     /// not routes of the API, so they are not in `registered`). HEAD is taken wherever GET is

@@ -39,7 +39,9 @@ public struct MultipartForm: Sendable {
             guard let equals = piece.firstIndex(of: "=") else { continue }
             guard piece[..<equals].trimmingSpaces.lowercased() == "boundary" else { continue }
             var value = piece[piece.index(after: equals)...].trimmingSpaces
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.first == "\"", value.last == "\"" {
+                value = String(value.dropFirst().dropLast())
+            }
             return (1...70).contains(value.utf8.count) ? value : nil
         }
         return nil
@@ -66,10 +68,15 @@ public struct MultipartForm: Sendable {
             // After a boundary: "--" ends the body, CRLF starts a part (transport padding allowed).
             if body[position...].starts(with: [45, 45]) { return parts }
             while position < body.count, body[position] == 32 || body[position] == 9 { position += 1 }
-            guard body[position...].starts(with: [13, 10]) else { throw .badRequest("a multipart boundary line is malformed") }
+            guard body[position...].starts(with: [13, 10]) else {
+                throw .badRequest("a multipart boundary line is malformed")
+            }
             position += 2
-            guard parts.count < maxParts else { throw .badRequest("the multipart body has more than \(maxParts) parts") }
-            guard let headerEnd = Self.find([13, 10, 13, 10], in: body, from: position, within: maxHeaderBytes + 4) else {
+            guard parts.count < maxParts else {
+                throw .badRequest("the multipart body has more than \(maxParts) parts")
+            }
+            guard let headerEnd = Self.find([13, 10, 13, 10], in: body, from: position, within: maxHeaderBytes + 4)
+            else {
                 throw .badRequest("a multipart part's headers are missing or longer than \(maxHeaderBytes) bytes")
             }
             let headers = try Self.headers(body[position..<headerEnd])
@@ -89,7 +96,9 @@ public struct MultipartForm: Sendable {
         }
         var headers: [String: String] = [:]
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
-            guard let colon = line.firstIndex(of: ":") else { throw .badRequest("a multipart header line has no colon") }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw .badRequest("a multipart header line has no colon")
+            }
             headers[line[..<colon].trimmingSpaces.lowercased()] = line[line.index(after: colon)...].trimmingSpaces
         }
         return headers
@@ -132,7 +141,8 @@ public struct MultipartForm: Sendable {
         pieces.append(current)
         for piece in pieces.dropFirst() {
             guard let equals = piece.firstIndex(of: "=") else { continue }
-            parameters[piece[..<equals].trimmingSpaces.lowercased()] = piece[piece.index(after: equals)...].trimmingSpaces
+            parameters[piece[..<equals].trimmingSpaces.lowercased()] =
+                piece[piece.index(after: equals)...].trimmingSpaces
         }
         return parameters
     }

@@ -11,7 +11,9 @@ enum UploadNames {
         var cleaned = String(
             last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ":" }.map(Character.init))
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
-        if let dot = cleaned.lastIndex(of: "."), StickerInputs.hasImageExtension(cleaned) || cleaned.lowercased().hasSuffix(".json") {
+        if let dot = cleaned.lastIndex(of: "."),
+            StickerInputs.hasImageExtension(cleaned) || cleaned.lowercased().hasSuffix(".json")
+        {
             cleaned = String(cleaned[..<dot])
         }
         cleaned = String(cleaned.prefix(100)).trimmingSpaces
