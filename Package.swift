@@ -126,6 +126,7 @@ let package = Package(
                 "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
                 "RenditionServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the
         // fuzzer and address sanitizers); a normal build replays inputs: `RenditionFuzz png FILE...`.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dispatch
+import Foundation
+import Logging
 import RenditionServer
 import Synchronization
 
@@ -76,7 +78,12 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let server: RenditionServer
-        do { server = try RenditionServer(configuration: try serverConfiguration()) } catch {
+        // The access log is at info; LOG_LEVEL (trace ... critical) changes the level shown.
+        var logger = Logger(label: "rendition.serve")
+        if let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) {
+            logger.logLevel = level
+        }
+        do { server = try RenditionServer(configuration: try serverConfiguration(), logger: logger) } catch {
             throw runFailure("\(error)")
         }
         let outcome = ServeOutcome()
