@@ -1,6 +1,8 @@
 // The pack maker's page: no framework, no build step. Each dropped file gets a card: its @1x
-// rendition (POST /v1/render?scale=1) on the six test backgrounds and its lint findings
-// (POST /v1/lint). "Download packs" posts every file to /v1/packs and saves the ZIP.
+// rendition on the six test backgrounds and its lint findings (POST /v1/lint). The tiles ask
+// for APNG (POST /v1/render?scale=1&format=apng), which every browser animates in an <img>,
+// whatever the master's format (a WebM master's own format would not show in one). "Download
+// packs" posts every file to /v1/packs and saves the ZIP.
 "use strict";
 
 const state = { files: [], nextId: 1 };
@@ -88,7 +90,7 @@ function showFindings(card, report) {
 async function loadCard(entry) {
   const { card, file } = entry;
   card.classList.add("pending");
-  const render = post("/v1/render?scale=1", file).then(async (response) => {
+  const render = post("/v1/render?scale=1&format=apng", file).then(async (response) => {
     const url = URL.createObjectURL(await response.blob());
     entry.url = url;
     for (const image of card.querySelectorAll(".bg img")) {
