@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RenditionBatch", targets: ["RenditionBatch"]),
         .library(name: "RenditionPack", targets: ["RenditionPack"]),
         .library(name: "RenditionPreview", targets: ["RenditionPreview"]),
+        .library(name: "RenditionServer", targets: ["RenditionServer"]),
         .executable(name: "rendition", targets: ["rendition"]),
         // The C library (rendition.h). SwiftPM product names must be unique and `rendition` is
         // the command-line tool, so this product builds libRenditionC.so;
@@ -20,6 +21,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // DocC catalogs (Scripts/build-docs); a command plugin only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The HTTP face (`rendition serve`): server, logging, metrics, lifecycle.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; no flags in this manifest.
@@ -91,6 +98,20 @@ let package = Package(
         .target(
             name: "RenditionPreview",
             dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack"]),
+        // The HTTP face: renditions on demand from a masters folder with a content-addressed
+        // cache, lint, preview and packs over HTTP, and the pack maker's page (Resources/).
+        .target(
+            name: "RenditionServer",
+            dependencies: [
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack",
+                "RenditionPreview", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources")]),
         // The C interface: the hand-written header (include/rendition.h) and a C file that
         // compiles it on its own; no code.
         .target(name: "CRendition", path: "Sources/CRendition"),
@@ -103,7 +124,9 @@ let package = Package(
             name: "rendition",
             dependencies: [
                 "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
+                "RenditionServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // libFuzzer targets (Scripts/fuzz builds them with -DRENDITION_FUZZING and the
         // fuzzer and address sanitizers); a normal build replays inputs: `RenditionFuzz png FILE...`.
@@ -133,6 +156,15 @@ let package = Package(
             // RenditionC to call the C functions in-process; the examples run against the
             // installed library.
             dependencies: ["RenditionC", "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+        .testTarget(
+            name: "RenditionServerTests",
+            dependencies: [
+                "RenditionServer", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
+                "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ struct RenditionCommand: ParsableCommand {
             premultiplied alpha and writes the renditions as small PNGs.
             """,
         version: RenditionVersion.string,
-        subcommands: [RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, BenchCommand.self]
+        subcommands: [
+            RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, ServeCommand.self, BenchCommand.self,
+        ]
     )
 }

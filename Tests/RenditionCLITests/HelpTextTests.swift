@@ -4,7 +4,7 @@ import Testing
 /// What `--help` prints: no source-code escapes, one default per option, the real input formats.
 @Suite("help text")
 struct HelpTextTests {
-    static let commands: [[String]] = [[], ["render"], ["pack"], ["lint"], ["preview"], ["bench"]]
+    static let commands: [[String]] = [[], ["render"], ["pack"], ["lint"], ["preview"], ["serve"], ["bench"]]
 
     @Test("help has no literal backslash and states each default once", arguments: commands)
     func helpText(_ command: [String]) throws {

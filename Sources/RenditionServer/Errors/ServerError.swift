@@ -1,0 +1,84 @@
+import Foundation
+import Hummingbird
+import RenditionCodecs
+
+/// An error the server answers with: an HTTP status and a JSON body
+/// `{"error": "what went wrong", "type": "kind"}`, where `type` is a stable word a client can
+/// act on (listed in openapi.json).
+public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible {
+    /// The status of the response.
+    public let status: HTTPResponse.Status
+    /// The stable kind of error, e.g. `corrupt-image` or `queue-full`.
+    public let type: String
+    /// One sentence for people.
+    public let message: String
+    /// Extra response headers (e.g. `Retry-After`).
+    public var headers: HTTPFields = [:]
+
+    /// Creates an error.
+    public init(_ status: HTTPResponse.Status, type: String, _ message: String) {
+        self.status = status
+        self.type = type
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// The JSON body.
+    var body: [UInt8] {
+        let object = ["error": message, "type": type]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return Array(data)
+    }
+
+    /// The response: the status, the JSON body and the extra headers.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension ServerError {
+    /// 404: nothing by that name.
+    static func notFound(_ message: String) -> ServerError { ServerError(.notFound, type: "not-found", message) }
+
+    /// 400: the request itself is malformed.
+    static func badRequest(_ message: String) -> ServerError { ServerError(.badRequest, type: "bad-request", message) }
+
+    /// 413: the body is over `--max-upload`.
+    static func tooLarge(limit: Int) -> ServerError {
+        ServerError(.contentTooLarge, type: "too-large", "the request body is over the limit of \(limit) bytes")
+    }
+
+    /// 503 with `Retry-After`: every worker is busy and the queue is full.
+    static func queueFull(retryAfterSeconds: Int) -> ServerError {
+        var error = ServerError(
+            .serviceUnavailable, type: "queue-full", "the server is busy: every worker is taken and the queue is full")
+        error.headers[.retryAfter] = String(retryAfterSeconds)
+        return error
+    }
+
+    /// 503: the request took longer than the request timeout.
+    static func timedOut(after duration: Duration) -> ServerError {
+        var error = ServerError(
+            .serviceUnavailable, type: "timeout", "the request took longer than \(duration.components.seconds) s")
+        error.headers[.retryAfter] = "5"
+        return error
+    }
+
+    /// The answer for a decoder's or encoder's typed error: 415 for a format Rendition does not
+    /// read or a feature it does not handle, 422 for damaged input or input over a decoding
+    /// limit, 500 when an encoder fails.
+    init(_ error: CodecError) {
+        switch error {
+        case .unrecognizedFormat: self.init(.unsupportedMediaType, type: "unsupported-format", error.description)
+        case .unsupported: self.init(.unsupportedMediaType, type: "unsupported-feature", error.description)
+        case .corrupt: self.init(.unprocessableContent, type: "corrupt-image", error.description)
+        case .limitExceeded: self.init(.unprocessableContent, type: "limit-exceeded", error.description)
+        case .encodingFailed: self.init(.internalServerError, type: "encoding-failed", error.description)
+        }
+    }
+}

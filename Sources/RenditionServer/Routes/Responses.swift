@@ -1,0 +1,47 @@
+import Hummingbird
+
+/// Building responses from bytes.
+enum Responses {
+    /// `bytes` with `contentType` and any further `headers`.
+    static func bytes(
+        _ bytes: [UInt8], contentType: String, headers: HTTPFields = [:], status: HTTPResponse.Status = .ok
+    )
+        -> Response
+    {
+        var fields = headers
+        fields[.contentType] = contentType
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `Content-Disposition: attachment; filename="NAME"` (the name made safe for the header).
+    static func attachment(_ name: String) -> HTTPFields {
+        let safe = String(
+            name.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }.map(
+                Character.init))
+        return [.contentDisposition: "attachment; filename=\"\(safe.isEmpty ? "download" : safe)\""]
+    }
+}
+
+/// One uploaded sticker: its bytes and the name the client gave it, if any.
+struct Upload: Sendable {
+    let bytes: [UInt8]
+    let name: String?
+}
+
+extension RenditionServer {
+    /// The sticker of a request whose body is the image itself or a `multipart/form-data` form
+    /// whose first file part is the image; `?name=` names it.
+    func upload(_ request: Request) async throws -> Upload {
+        let body = try await bodies.read(request)
+        let queryName = request.uri.queryParameters.get("name")
+        if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
+            let parts = try MultipartForm().parse(body, contentType: contentType)
+            guard let part = parts.first(where: { $0.filename != nil }) ?? parts.first else {
+                throw ServerError.badRequest("the form has no file")
+            }
+            return Upload(bytes: part.bytes, name: queryName ?? part.filename)
+        }
+        guard !body.isEmpty else { throw ServerError.badRequest("the request body is empty: send the image") }
+        return Upload(bytes: body, name: queryName)
+    }
+}
