@@ -71,7 +71,7 @@ extension ServerError {
 
     /// The answer for a decoder's or encoder's typed error: 415 for a format Rendition does not
     /// read or a feature it does not handle, 422 for damaged input or input over a decoding
-    /// limit, 500 when an encoder fails.
+    /// limit or an image that would render to nothing, 500 when an encoder fails.
     init(_ error: CodecError) {
         switch error {
         case .unrecognizedFormat: self.init(.unsupportedMediaType, type: "unsupported-format", error.description)
@@ -79,6 +79,7 @@ extension ServerError {
         case .corrupt: self.init(.unprocessableContent, type: "corrupt-image", error.description)
         case .limitExceeded: self.init(.unprocessableContent, type: "limit-exceeded", error.description)
         case .encodingFailed: self.init(.internalServerError, type: "encoding-failed", error.description)
+        case .blank: self.init(.unprocessableContent, type: "blank-image", error.description)
         }
     }
 }
