@@ -89,7 +89,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         guard let attempt = BatchAttempt.current else { throw ExitCode(BatchSupervisor.run()) }
         let settings = try settings()
-        var files = try expandStickerInputs(inputs)
+        var files = try expandStickerInputs(inputs, keepingMissing: true)
         if let shard = settings.shard { files = shard.stickerFiles(files) }
         let batch = BatchRenderer(
             renderer: StickerRenderer(options: settings.renderOptions()), outputDirectory: output,

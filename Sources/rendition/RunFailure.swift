@@ -10,10 +10,19 @@ func runFailure(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-/// The sticker files under `paths`, or a run failure when a path is missing or nothing is found.
-func expandStickerInputs(_ paths: [String]) throws -> [String] {
-    let files: [String]
-    do { files = try StickerInputs.expand(paths) } catch { throw runFailure(error.description) }
+/// The sticker files under `paths`, or a run failure when nothing is found or a path is missing
+/// (with `keepingMissing`, a missing path is kept, for the batch to report as a failed sticker).
+func expandStickerInputs(_ paths: [String], keepingMissing: Bool = false) throws -> [String] {
+    var files: [String] = []
+    for path in paths {
+        // A path that does not exist stays in the list when asked: the batch then reports it
+        // as a failed sticker and goes on with the others.
+        if keepingMissing && !FileSystem.exists(path) && !FileSystem.isDirectory(path) {
+            files.append(path)
+            continue
+        }
+        do { files += try StickerInputs.expand([path]) } catch { throw runFailure(error.description) }
+    }
     if files.isEmpty { throw runFailure("no image files found in \(paths.joined(separator: ", "))") }
     return files
 }

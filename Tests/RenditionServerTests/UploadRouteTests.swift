@@ -111,7 +111,7 @@ struct UploadRouteTests {
         let server = try ServerTest.server()
         try await ServerTest.withClient(server) { client in
             let response = try await client.execute(
-                uri: "/v1/packs?platform=whatsapp,telegram", method: .post,
+                uri: "/v1/packs?platform=apple-messages,whatsapp,telegram", method: .post,
                 headers: [.contentType: form.contentType], body: form.body)
             #expect(
                 response.status == .ok, "\(String(decoding: ServerTest.bytes(response).prefix(300), as: UTF8.self))")
