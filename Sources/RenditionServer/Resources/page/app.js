@@ -161,7 +161,9 @@ async function buildPacks() {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     const left = skipped ? ` ${skipped} file${skipped === 1 ? "" : "s"} left out (see ${skipped === 1 ? "its card" : "their cards"}).` : "";
-    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): Apple${platforms.length ? ", " + platforms.join(", ") : ""}.${left}`);
+    // No platform checked builds Apple's pack, as the command line does without --platform.
+    const built = platforms.length ? platforms.map((p) => (p === "apple-messages" ? "Apple" : p)) : ["Apple"];
+    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): ${built.join(", ")}.${left}`);
   } catch (error) {
     setStatus(`Packs failed: ${error.message}`);
   } finally {
