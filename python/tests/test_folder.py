@@ -165,3 +165,15 @@ def test_list_stickers_names_and_searches_as_the_library_renders(catalog: Path, 
         ("cat", True, None), ("cat", True, "s3://bucket/cat@3x.png"), ("notes", False, None), ("dog", True, None)]
     with pytest.raises(rendition.RenditionIOError, match="no-such-folder"):
         rendition.list_stickers([tmp_path / "no-such-folder"], search=True)
+
+
+def test_render_folder_reports_paths_without_a_doubled_slash(tmp_path: Path) -> None:
+    result = rendition.render_folder(DERIVED / "1F601-300.png", f"{tmp_path}/out/", threads=1)
+    paths = [f.path for s in result.stickers for f in s.outputs]
+    assert paths and all("//" not in p for p in paths), paths
+
+
+def test_the_package_exports_only_its_api() -> None:
+    public = {name for name in dir(rendition) if not name.startswith("_")}
+    assert "annotations" not in public
+    assert set(rendition.__all__) <= public

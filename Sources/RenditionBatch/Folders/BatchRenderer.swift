@@ -75,10 +75,13 @@ public struct BatchRenderer: Sendable {
     /// `RenderManifest`, and to record what is rendered.
     public let incremental: Bool
 
-    /// Creates a batch renderer.
+    /// Creates a batch renderer. Trailing slashes of `outputDirectory` are dropped, so the
+    /// paths it reports read `out/NAME@2x.png` for `out/` too.
     public init(renderer: StickerRenderer, outputDirectory: String, threads: Int, incremental: Bool = true) {
         self.renderer = renderer
-        self.outputDirectory = outputDirectory
+        var directory = outputDirectory
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        self.outputDirectory = directory
         self.threads = max(1, threads)
         self.incremental = incremental
     }

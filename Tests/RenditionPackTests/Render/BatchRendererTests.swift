@@ -58,6 +58,15 @@ struct BatchRendererTests {
             ])
     }
 
+    @Test("an output folder given with trailing slashes gives paths without a doubled slash")
+    func trailingSlash() throws {
+        let output = try Self.temporaryFolder()
+        let batch = BatchRenderer(renderer: StickerRenderer(), outputDirectory: output + "//", threads: 1)
+        let results = try batch.run(inputs: [Fixtures.path("stickers/derived/1F601-300.png")])
+        let paths = try results[0].outcome.get().map(\.path)
+        #expect(paths == ["\(output)/1F601-300@2x.png", "\(output)/1F601-300@1x.png"], "\(paths)")
+    }
+
     @Test("the same bytes come out with 1 and 2 threads")
     func threadCountDoesNotChangeOutput() throws {
         let inputs = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(6).map {

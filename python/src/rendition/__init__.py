@@ -12,8 +12,6 @@ GIL, so several Python threads render in parallel. `rendition.dask` renders cata
 dask.distributed cluster.
 """
 
-from __future__ import annotations
-
 from ._errors import (
     BlankError,
     CorruptError,
