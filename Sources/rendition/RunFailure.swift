@@ -11,9 +11,12 @@ func runFailure(_ message: String) -> ExitCode {
 }
 
 /// The sticker files under `paths`, or a run failure when nothing is found or a path is missing
-/// (with `keepingMissing`, a missing path is kept, for the batch to report as a failed sticker).
+/// (with `keepingMissing` and at least one path that exists, a missing path is kept, for the
+/// batch to report as a failed sticker).
 func expandStickerInputs(_ paths: [String], keepingMissing: Bool = false) throws -> [String] {
     var files: [String] = []
+    // When every path is missing there is no batch to go on with: that is a run failure.
+    let keepingMissing = keepingMissing && paths.contains { FileSystem.exists($0) || FileSystem.isDirectory($0) }
     for path in paths {
         // A path that does not exist stays in the list when asked: the batch then reports it
         // as a failed sticker and goes on with the others.

@@ -31,7 +31,9 @@ struct ScriptBuildFolderTests {
 
     @Test("Scripts/test and Scripts/render-fixtures build into different folders")
     func separateFolders() throws {
-        let test = try Self.builds(in: "test"), fixtures = try Self.builds(in: "render-fixtures")
+        // render-fixtures builds through Scripts/install.
+        let test = try Self.builds(in: "test")
+        let fixtures = try Self.builds(in: "render-fixtures") + Self.builds(in: "install")
         #expect(!test.isEmpty && !fixtures.isEmpty)
         for a in test {
             for b in fixtures where a.testable != b.testable {
