@@ -42,37 +42,18 @@ struct SequenceFitter: Sendable {
         let transform: (Animation) throws(CodecError) -> Animation?
     }
 
-    /// The steps, in order.
+    /// The steps, in order: every frame lossless, then the PNG ladders' reductions
+    /// (`SizeFitter.paletteReductions`); a lower frame rate only for a sequence long enough to
+    /// keep two frames.
     var steps: [Step] {
-        let similarity = paletteSimilarity
-        var steps = [
-            Step(name: "lossless sequence", givenUp: []) { $0 },
-            Step(
-                name: SizeFitter.ditheredPaletteStepName(similarity),
-                givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(similarity))"]
-            ) { animation throws(CodecError) in
-                try SizeFitter.quantized(animation, settings: PaletteQuantization(minimumSimilarity: similarity))
-            },
-        ]
-        for colors in [256, 128, 64, 32, 16] {
-            steps.append(
-                Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) {
-                    SizeFitter.quantized($0, colors: colors)
-                })
-        }
-        if !preserveFrames {
-            for (divisor, colors) in [(2, 64), (4, 32)] {
-                steps.append(
-                    Step(
-                        name: "frame rate / \(divisor), palette of \(colors) colours",
-                        givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]
-                    ) { animation in
-                        guard animation.frames.count >= divisor * 2 else { return nil }
-                        return SizeFitter.quantized(SizeFitter.reducingFrameRate(animation, by: divisor), colors: colors)
-                    })
+        [Step(name: "lossless sequence", givenUp: []) { $0 }]
+            + SizeFitter.paletteReductions(similarity: paletteSimilarity, lowerFrameRate: !preserveFrames).map {
+                reduction in
+                Step(name: reduction.name, givenUp: reduction.givenUp) { animation throws(CodecError) in
+                    guard animation.frames.count >= reduction.frameRateDivisor * 2 else { return nil }
+                    return try reduction.reduce(animation)
+                }
             }
-        }
-        return steps
     }
 
     /// Frames encoded per step to predict a long sequence's total (spread evenly over it).

@@ -231,33 +231,14 @@ public struct SizeFitter: Sendable {
                         try encodeLossless(a, 12)
                     })
             }
-            let palette = PaletteQuantization(minimumSimilarity: paletteSimilarity)
-            steps.append(
-                Step(
-                    name: Self.ditheredPaletteStepName(paletteSimilarity),
-                    givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(paletteSimilarity))"]
-                ) { a throws(CodecError) in
-                    guard let quantized = try Self.quantized(a, settings: palette) else { return nil }
-                    return try encodeLossless(quantized, 12)
-                })
-            for colors in [256, 128, 64, 32, 16] {
+            for reduction in Self.paletteReductions(
+                similarity: paletteSimilarity, lowerFrameRate: animated && !preserveFrames)
+            {
                 steps.append(
-                    Step(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) {
-                        a throws(CodecError) in
-                        try encodeLossless(Self.quantized(a, colors: colors), 12)
+                    Step(name: reduction.name, givenUp: reduction.givenUp) { a throws(CodecError) in
+                        guard let reduced = try reduction.reduce(a) else { return nil }
+                        return try encodeLossless(reduced, 12)
                     })
-            }
-            if animated && !preserveFrames {
-                for (divisor, colors) in [(2, 64), (4, 32)] {
-                    steps.append(
-                        Step(
-                            name: "frame rate / \(divisor), palette of \(colors) colours",
-                            givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"]
-                        ) { a throws(CodecError) in
-                            try encodeLossless(
-                                Self.quantized(Self.reducingFrameRate(a, by: divisor), colors: colors), 12)
-                        })
-                }
             }
         case .webp:
             let keyFramesOnly = webpKeyFramesOnly
@@ -337,6 +318,46 @@ public struct SizeFitter: Sendable {
     /// The name of the dithered palette step with similarity floor `similarity`.
     static func ditheredPaletteStepName(_ similarity: Double) -> String {
         "dithered palette of 256 colours (SSIM ≥ \(similarity))"
+    }
+
+    /// A lossy step of the PNG ladders before encoding: what it gives up, and the animation it
+    /// leaves (`nil` when it does not apply).
+    struct Reduction: Sendable {
+        let name: String
+        let givenUp: [String]
+        /// What the frame rate is divided by (1: kept).
+        var frameRateDivisor = 1
+        let reduce: @Sendable (Animation) throws(CodecError) -> Animation?
+    }
+
+    /// The PNG and APNG ladders' lossy reductions, in order (shared with the sticker-sequence
+    /// ladder): a dithered palette of 256 colours above `similarity`, palettes of 256 down to
+    /// 16 colours, then, with `lowerFrameRate`, half and a quarter of the frame rate with 64
+    /// and 32 colours.
+    static func paletteReductions(similarity: Double, lowerFrameRate: Bool) -> [Reduction] {
+        let palette = PaletteQuantization(minimumSimilarity: similarity)
+        var reductions = [
+            Reduction(
+                name: ditheredPaletteStepName(similarity),
+                givenUp: ["colours reduced to a dithered palette of 256 (SSIM ≥ \(similarity))"]
+            ) { a throws(CodecError) in try quantized(a, settings: palette) }
+        ]
+        for colors in [256, 128, 64, 32, 16] {
+            reductions.append(
+                Reduction(name: "palette of \(colors) colours", givenUp: ["colours reduced to \(colors)"]) {
+                    quantized($0, colors: colors)
+                })
+        }
+        guard lowerFrameRate else { return reductions }
+        for (divisor, colors) in [(2, 64), (4, 32)] {
+            reductions.append(
+                Reduction(
+                    name: "frame rate / \(divisor), palette of \(colors) colours",
+                    givenUp: ["frame rate divided by \(divisor)", "colours reduced to \(colors)"],
+                    frameRateDivisor: divisor
+                ) { quantized(reducingFrameRate($0, by: divisor), colors: colors) })
+        }
+        return reductions
     }
 
     /// Every frame reduced to one shared dithered palette; nil when the animation has at most
