@@ -35,6 +35,31 @@ public enum WebPKeyFrames {
         return fragments
     }
 
+    /// How each `ANMF` is drawn: its blending and disposal bits.
+    public struct FrameFlags: Sendable, CustomStringConvertible {
+        /// Drawn over the canvas as it is, not alpha-blended onto the frame before.
+        public let noBlend: Bool
+        /// Its rectangle is cleared to transparent once it has been shown.
+        public let disposeToBackground: Bool
+        public var description: String { "(\(noBlend ? "no-blend" : "blend"), \(disposeToBackground ? "dispose" : "keep"))" }
+    }
+
+    /// The blending and disposal of every `ANMF` chunk of `file`, in order.
+    public static func frameFlags(_ file: [UInt8]) -> [FrameFlags] {
+        var flags: [FrameFlags] = []
+        var offset = 12
+        while offset + 8 <= file.count {
+            let type = String(decoding: file[offset..<(offset + 4)], as: UTF8.self)
+            let size = Int(file[offset + 4]) | Int(file[offset + 5]) << 8 | Int(file[offset + 6]) << 16 | Int(file[offset + 7]) << 24
+            if type == "ANMF", offset + 8 + 16 <= file.count {
+                let bits = file[offset + 8 + 15]
+                flags.append(FrameFlags(noBlend: bits & 2 != 0, disposeToBackground: bits & 1 != 0))
+            }
+            offset += 8 + size + (size & 1)
+        }
+        return flags
+    }
+
     /// `fragment` as a still WebP file of its own (an extended header saying whether it has
     /// alpha, then its image chunks).
     public static func standalone(_ fragment: Fragment) -> [UInt8] {

@@ -15,6 +15,9 @@ import RenditionCore
 ///   1 ms of the exact one and the total within 0.5 ms; whole-millisecond delays are exact.
 /// - `WebPAnimEncoder` merges a frame identical to the one before it (for lossy, close to it)
 ///   into that frame, adding the durations, and crops every frame to what changed.
+/// - With every frame a key frame (`keyframeInterval` 1...1), frames are encoded on their own
+///   and placed whole on the canvas (see `encodeKeyFrames`), which is faster than
+///   `WebPAnimEncoder` for the same layout.
 /// - Output is deterministic: libwebp runs single-threaded, so the same pixels and options
 ///   give the same bytes.
 public struct WebPEncoder: Sendable {
@@ -69,6 +72,7 @@ public struct WebPEncoder: Sendable {
                 format: .webp, reason: "loop count \(animation.loopCount) is outside WebP's 0...\(Self.maxLoopCount)")
         }
         let timestamps = try WebPFrameTimestamps(delays: animation.frames.map(\.delay)).milliseconds
+        if writesKeyFramesOnly { return try encodeKeyFrames(animation, timestamps: timestamps) }
         var config = try makeConfig()
         var animationOptions = try makeAnimationOptions(loopCount: animation.loopCount)
         guard let encoder = WebPAnimEncoderNew(Int32(animation.width), Int32(animation.height), &animationOptions)

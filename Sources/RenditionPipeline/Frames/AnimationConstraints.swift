@@ -184,6 +184,22 @@ public enum AnimationConstraints {
         return animation.frames.dropFirst().allSatisfy { $0.raster == first }
     }
 
+    /// Each run of identical consecutive frames as one frame lasting the run's total time:
+    /// the same pictures at the same moments.
+    static func mergingIdenticalFrames(_ animation: Animation) -> Animation {
+        var frames: [AnimationFrame] = []
+        for frame in animation.frames {
+            if let last = frames.last, last.raster == frame.raster {
+                frames[frames.count - 1].delay = last.delay + frame.delay
+            } else {
+                frames.append(frame)
+            }
+        }
+        guard frames.count < animation.frames.count else { return animation }
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
     /// Frames shorter than `minimum` are merged with their neighbours, over the same total
     /// time. A lone short frame (a flash between longer ones) gives its time to the frame
     /// before it, which stays on screen instead (the first frame of an animation gives it to

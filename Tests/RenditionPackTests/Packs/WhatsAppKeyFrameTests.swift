@@ -36,4 +36,23 @@ struct WhatsAppKeyFrameTests {
         #expect(keyed.files[0].count > blended.files[0].count)
         #expect(keyed.files[0].count <= 500 * 1024)
     }
+
+    @Test("a 3 s 30 fps video keeps every frame at its timing, under 500 KB, by giving up quality")
+    func videoKeepsFrames() throws {
+        let master = try Fixtures.bytes("webm/vp9-alpha-512x512-30fps-3s.webm")
+        let made = try StickerPipeline().run(.bytes(master), targets: [PackPlatform.whatsApp.stickerTarget()])
+        let output = try made.outputs[0].get()
+        let file = output.files[0]
+        #expect(file.count <= 500 * 1024)
+        #expect(output.report.givenUp.allSatisfy { !$0.contains("frame rate") }, "\(output.report.givenUp)")
+        let decoded = try WebPDecoder.decode(file)
+        #expect(decoded.frames.count == 90)
+        // 1/30 s frames on WebP's millisecond grid: 33, 33 or 34 ms, 3 s in all.
+        #expect(decoded.frames.allSatisfy { [.milliseconds(33), .milliseconds(34)].contains($0.delay) })
+        #expect(decoded.duration == .milliseconds(3_000))
+        #expect(try WebPKeyFrames.keyFrames(file).allSatisfy { $0 })
+        // Lower quality costs far less than dropping frames did (half the frame rate scored 0.5-0.6).
+        #expect(try #require(output.report.quality) >= 0.9)
+    }
 }
+

@@ -30,8 +30,8 @@ struct LosslessWebPBoundTests {
         let fitter = SizeFitter(limit: 200_000)
         let steps = fitter.ladder(for: .webp, animated: true)
         let withoutFloor = steps.map { SizeFitter.Step(name: $0.name, givenUp: $0.givenUp, encode: $0.encode) }
-        let fitted = try fitter.fitPredicted(animation, steps: steps)
-        let plain = try fitter.fitPredicted(animation, steps: withoutFloor)
+        let fitted = try fitter.fitPredicted(animation, steps: steps, orderedBySize: true)
+        let plain = try fitter.fitPredicted(animation, steps: withoutFloor, orderedBySize: true)
         #expect(fitted.bytes == plain.bytes && fitted.step == plain.step && !fitted.givenUp.isEmpty)
     }
 }
