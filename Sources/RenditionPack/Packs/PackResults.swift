@@ -23,7 +23,7 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     /// Whether the file is animated (platform files).
     public var animated: Bool?
     /// How close the file stays to the rendition it was fitted from (`TargetReport.quality`):
-    /// 1 when nothing was given up; `nil` when not measured (a file up to date from an
+    /// 1 for a lossless file; `nil` when not measured (a file up to date from an
     /// earlier build).
     public var quality: Double?
 

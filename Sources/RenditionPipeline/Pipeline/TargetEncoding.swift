@@ -82,9 +82,12 @@ extension StickerPipeline {
                         "\(formats[0].rawValue.uppercased()) could not get under \(limit) bytes: written as \(format.rawValue.uppercased())"
                     )
                 }
-                // The truecolour ladder scores its own steps (`FittedQuality.heldScore`).
+                // The truecolour ladder scores its own steps (`FittedQuality.heldScore`). A
+                // lossless step scores 1; VP9 and GIF files are never lossless (a GIF of more
+                // than 256 colours is quantised), so they are scored even at their first step.
+                let lossless = fitted.givenUp.isEmpty && format != .webm && format != .gif
                 let quality =
-                    fitted.givenUp.isEmpty
+                    lossless
                     ? 1
                     : fitted.quality ?? FittedQuality.score(of: fitted.bytes, against: placed, limits: options.limits)
                 let side = fitted.canvasSide

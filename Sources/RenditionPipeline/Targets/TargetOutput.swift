@@ -79,6 +79,6 @@ public struct TargetReport: Sendable, Equatable {
     public let notes: [String]
     /// How close a file fitted under a limit stays to the unfitted rendition: structural
     /// similarity (SSIM, the lower of over black and over white, the worst of up to 8 moments
-    /// of an animation), 1 when nothing was given up; `nil` without a limit.
+    /// of an animation), 1 for a lossless file; `nil` without a limit.
     public var quality: Double? = nil
 }
