@@ -7,8 +7,8 @@ import RenditionPack
 struct PreviewCard {
     let name: String
     let report: LintReport
-    /// The decoded master (`nil`: the file could not be read or decoded).
-    let master: SourceImage?
+    /// The decoded master, scaled down to the card (`nil`: the file could not be read or decoded).
+    let master: PreviewMaster?
     let options: PreviewOptions
 
     /// The master's frames.
@@ -212,7 +212,8 @@ struct PreviewCard {
     /// `NAME`.
     var headline: String { name }
 
-    /// `PNG  618x618  LARGE  12.3 KB  3 FRAMES 0.35 S`.
+    /// `PNG  618x618  LARGE  12.3 KB  3 FRAMES 0.35 S`; an input larger than the card shows adds
+    /// the size it is shown at: `JPEG  4000x3000  2104.3 KB  SHOWN AT 618x464`.
     var facts: String {
         var parts: [String] = []
         if let f = report.format { parts.append(f.uppercased()) }
@@ -222,6 +223,9 @@ struct PreviewCard {
         if let frames = report.frames, frames > 1 {
             parts.append(
                 "\(frames) FRAMES \(LintFormat.decimal((report.durationMilliseconds ?? 0) / 1000, digits: 2)) S")
+        }
+        if let master, master.scaledFrom != nil {
+            parts.append("SHOWN AT \(master.animation.width)x\(master.animation.height)")
         }
         if report.findings.isEmpty { parts.append("NO FINDINGS") }
         return parts.joined(separator: "  ")
@@ -261,7 +265,7 @@ struct PreviewPixels {
     /// only the frames shown (the first and the strip's), so no other frame is resampled; the
     /// @1x row and the strip share one resample. `nil` if a target failed, which pixels of a
     /// decoded master without frame rules do not.
-    init?(master: SourceImage, scales: [StickerScale], strip: [Int]) {
+    init?(master: PreviewMaster, scales: [StickerScale], strip: [Int]) {
         let animation = master.animation
         let shown = strip.isEmpty || strip.first == 0 ? strip : [0] + strip
         let source =

@@ -128,4 +128,34 @@ struct PreviewTests {
         #expect(limited.tiles.filter { $0.frame != nil }.map(\.frame) == [0, 1])  // the first, plus the flagged one
         #expect(limited.tiles.filter { $0.frame == nil }.allSatisfy { $0.scale == .x1 })
     }
+
+    @Test("a photo-sized input is linted at its size and shown scaled down to a sticker's card")
+    func largeInput() throws {
+        let folder = try TemporaryFolder.make("rendition-preview")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = TestImages.photo(width: 4_000, height: 3_000)
+        let path = folder + "/photo.png"
+        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(photo)).write(to: URL(fileURLWithPath: path))
+        let card = PreviewSheet().card(path: path)
+        #expect(card.decoded)
+        // 4000 x 3000 fitted within 618 x 618: 618 x 464 at @3x, 412 x 309 at @2x.
+        let shown = LanczosResampler().resample(photo, width: 618, height: 464)
+        for tile in card.tiles {
+            let size = StickerGeometry.renditionSize(masterWidth: 618, masterHeight: 464, scale: tile.scale)
+            #expect(tile.rect.width - 2 * tile.padding == size.width, "\(tile.scale)")
+            #expect(tile.rect.height - 2 * tile.padding == size.height, "\(tile.scale)")
+        }
+        // The @3x tile on white holds the scaled-down photo's pixels (opaque: no background shows).
+        let white = try #require(card.tiles.first { $0.scale == .x3 && $0.background == "white" })
+        for (x, y) in [(300, 200), (100, 400), (600, 20)] {
+            #expect(card.raster[white.rect.x + white.padding + x, white.rect.y + white.padding + y] == shown[x, y])
+        }
+        // A card as wide as six 618 px tiles and their labels, not six 4000 px ones.
+        #expect(card.raster.width < 6 * (618 + 2 * 38 + 12) + 2 * 24 + 116 + 1)
+        #expect(card.raster.height < 2_000)
+        // Lint saw the file itself.
+        let report = StickerLinter().lint(path: path)
+        #expect(report.width == 4_000 && report.height == 3_000)
+        #expect(report.findings.contains { $0.code == .canvasTooLarge })
+    }
 }
