@@ -75,13 +75,16 @@ struct PreviewCard {
         var canvas = PreviewCanvas(width: layout.width, height: layout.height, background: PreviewStyle.card)
         drawBorderAndHeader(badges, layout, on: &canvas)
         guard let master, let pixels = PreviewPixels(master: master, scales: options.scales, strip: layout.strip)
-        else { return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false) }
+        else {
+            let why = report.findings.first { $0.code == .unreadable }?.message ?? "its pixels cannot be drawn"
+            return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false, problem: why)
+        }
         drawColumnHeaders(layout, on: &canvas)
         var tiles = drawRenditionRows(master.animation, pixels, layout, on: &canvas)
         if !layout.strip.isEmpty {
             tiles += drawStrip(master.animation, pixels, layout, on: &canvas)
         }
-        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true)
+        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true, problem: nil)
     }
 
     /// The card's size and where its grid and strip go.
@@ -236,9 +239,7 @@ struct PreviewCard {
         var items: [(String, RGBColor, Int, Int)] = []
         var x = 0, row = 0, widest = 0
         for finding in report.findings {
-            var text = finding.code.rawValue.uppercased()
-            if let background = finding.background { text += " " + background.uppercased() }
-            if let frame = finding.frame { text += " F\(frame + 1)" }
+            let text = PreviewStyle.badge(finding)
             let w = BitmapFont.width(of: text, scale: 2) + 12
             if x > 0 && x + w > maxWidth {
                 x = 0
@@ -299,6 +300,9 @@ public struct PreviewCardImage: Sendable {
     public let tiles: [PreviewTile]
     /// Whether the file was decoded (a card without tiles shows why it was not).
     public let decoded: Bool
+    /// Why the file could not be read or decoded (the message of its `unreadable` finding,
+    /// whose badge on the card says it in a few words); `nil` when it was decoded.
+    public let problem: String?
 }
 
 /// One tile of a card: a rendition on a background, or a frame of the strip.

@@ -99,11 +99,14 @@ public struct PreviewSheet: Sendable {
             var title = "RENDITION PREVIEW  \(paths.count) STICKER\(plural)  PROFILE \(options.lint.profile.id)"
             if range.count < paths.count { title += "  \(range.lowerBound + 1)-\(range.upperBound)" }
             let raster = stack(pending.map(\.raster), title: title)
-            let unreadable = zip(range, pending).filter { !$0.1.decoded }.map { paths[$0.0] }
+            let unreadable = zip(range, pending).filter { !$0.1.decoded }
             pending = []
             pendingHeight = 0
             firstOnPage = range.upperBound
-            try body(PreviewPage(number: pageNumber, raster: raster, stickers: range, undecodable: unreadable))
+            try body(
+                PreviewPage(
+                    number: pageNumber, raster: raster, stickers: range, undecodable: unreadable.map { paths[$0.0] },
+                    undecodableReasons: unreadable.map { $0.1.problem ?? "" }))
         }
 
         let available = pageHeight - Self.headerHeight
@@ -190,4 +193,7 @@ public struct PreviewPage: Sendable {
     /// The paths on the page that could not be read or decoded (their cards show the finding
     /// and no tiles).
     public let undecodable: [String]
+    /// Why each of `undecodable` could not be read or decoded, in the same order
+    /// (`PreviewCardImage.problem`).
+    public let undecodableReasons: [String]
 }

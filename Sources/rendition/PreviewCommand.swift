@@ -89,7 +89,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let base = String(output.dropLast(4))
         var written: [(path: String, width: Int, height: Int, stickers: Range<Int>)] = []
-        var undecodable: [String] = []
+        var undecodable: [(path: String, reason: String)] = []
         do {
             try sheet.renderPages(
                 paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
@@ -101,7 +101,7 @@ struct PreviewCommand: ParsableCommand {
                 let png = try PNGEncoder(options: .init(compressionLevel: 6)).encode(page.raster)
                 try AtomicFile.write(png, to: path)
                 written.append((path, page.raster.width, page.raster.height, page.stickers))
-                undecodable += page.undecodable
+                undecodable += zip(page.undecodable, page.undecodableReasons).map { ($0, $1) }
                 print(
                     "wrote \(path): \(page.raster.width)x\(page.raster.height) px, \(Self.stickers(page.stickers.count)), \(RenderReport.kilobytes(png.count))"
                 )
@@ -114,7 +114,7 @@ struct PreviewCommand: ParsableCommand {
         } catch {
             throw runFailure("\(error)")
         }
-        for path in undecodable { printError("error: \(path): cannot be read or decoded (its card shows why)") }
+        for (path, reason) in undecodable { printError("error: \(path): \(reason)") }
         if !undecodable.isEmpty { throw ExitCode(1) }
     }
 

@@ -4,7 +4,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
-import RenditionPreview
+
+@testable import RenditionPreview
 
 @Suite("Preview sheets")
 struct PreviewTests {
@@ -157,5 +158,43 @@ struct PreviewTests {
         let report = StickerLinter().lint(path: path)
         #expect(report.width == 4_000 && report.height == 3_000)
         #expect(report.findings.contains { $0.code == .canvasTooLarge })
+    }
+
+    @Test(
+        "a card for a file that cannot be decoded says why on its badge, in a few words",
+        arguments: [("truncated.png", "truncated PNG"), ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file")])
+    func unreadableReason(name: String, reason: String) throws {
+        let folder = try TemporaryFolder.make("rendition-preview-unreadable")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clean = try Fixtures.bytes("lint/clean.png")
+        let bytes = name == "junk.png" ? Array("not an image at all".utf8) : Array(clean.prefix(clean.count / 2))
+        let path = "\(folder)/\(name)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let finding = try #require(StickerLinter().lint(path: path).findings.first { $0.code == .unreadable })
+        #expect(finding.values["reason"] == .text(reason))
+        let card = PreviewSheet().card(path: path)
+        #expect(!card.decoded && card.tiles.isEmpty)
+        #expect(card.problem == finding.message)
+        // The first badge, below the headline, reads UNREADABLE: REASON in white on the error red.
+        let text = "UNREADABLE: " + reason.uppercased()
+        let width = BitmapFont.width(of: text, scale: 2) + 12
+        var expected = PreviewCanvas(width: width, height: 24, background: RGBColor(217, 48, 37))
+        expected.text(text, x: 6, y: 5, scale: 2, RGBColor(255, 255, 255))
+        var mismatches = 0
+        for y in 0..<24 {
+            for x in 0..<width where card.raster[24 + x, 24 + 33 + y] != expected.raster[x, y] { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(text)")
+        #expect(card.raster.width >= width + 48)
+    }
+
+    @Test("a tile's tag spells a finding as its badge does: HIDDEN COLOR on the tile, HIDDEN-COLOR on the card")
+    func tagsSpellCodes() {
+        let finding = LintFinding(.hiddenColor, "transparent pixels store colour")
+        #expect(PreviewStyle.badge(finding) == "HIDDEN-COLOR")
+        #expect(PreviewStyle.tag(.hiddenColor) == "HIDDEN COLOR")
+        for code in LintCode.allCases {
+            #expect(!PreviewStyle.tag(code).contains("COLOUR"), "\(code)")
+        }
     }
 }
