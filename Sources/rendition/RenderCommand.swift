@@ -18,7 +18,10 @@ struct RenderCommand: ParsableCommand {
             Folders are searched recursively for .png, .apng, .gif, .jpg, .jpeg and .webp files. \
             Files are written atomically (temporary file, then rename). One line is printed \
             per sticker; a failing input is reported on standard error and the others are \
-            still rendered. The exit status is 1 when any input failed.
+            still rendered. The exit status is 1 when any input failed. An input that does not \
+            look like a sticker (longer side above \(NotAStickerWarnings.photoSide) px, or no \
+            transparent pixel) is rendered with a warning on standard error (and in its JSON \
+            line's "warnings").
             """
     )
 

@@ -454,7 +454,8 @@ rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name,
  *                 "outputs":[{"bytes":8787,"height":412,"path":…,"scale":2,"width":412}],
  *                 "status":"ok"|"up-to-date"|"failed"}],"total":N}
  *   (keys sorted; "error" only for failed stickers, whose "outputs" is empty; "master" only
- *   when the master was decoded). Each sticker entry is a `rendition render --log jsonl`
+ *   when the master was decoded; "warnings", a list of sentences, only when a master rendered
+ *   does not look like a sticker: photo-sized, or no transparent pixel). Each sticker entry is a `rendition render --log jsonl`
  *   sticker line without its progress members (event, done, total, rate, eta_s).
  *
  * Fails with RDN_ERROR_IO when `input_dir` cannot be read or `output_dir` created.
