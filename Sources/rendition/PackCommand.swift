@@ -11,8 +11,9 @@ struct PackCommand: ParsableCommand {
         abstract:
             "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
         discussion: """
-            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
-            (order, names, accessibility labels, size class, icon; see the README). OUT receives:
+            SRC holds @3x stickers (searched recursively for \(StickerInputs.searchedFilesDescription)) \
+            and optionally pack.json or pack.yaml (order, names, accessibility labels, size class, \
+            icon; see docs/PACKS.md, section Pack configuration). OUT receives:
             With Apple's pack (without --platform, or --platform messages or all):
               Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)

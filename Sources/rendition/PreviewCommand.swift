@@ -12,10 +12,11 @@ struct PreviewCommand: ParsableCommand {
         abstract:
             "Draw a contact sheet: each sticker at @3x, @2x and @1x on six test backgrounds, with lint findings marked.",
         discussion: """
-            One card per sticker (folders are searched recursively): a row per rendition at \
+            One card per sticker (folders are searched recursively for \
+            \(StickerInputs.searchedFilesDescription)): a row per rendition at \
             its real pixel size (an input larger than a sticker, such as a photo, is shown \
             scaled down to fit 618x618 at @3x), a column per background (white, black, red, yellow, \
-            multicolour, photo), a strip of frames for animations. Findings of `rendition \
+            multicolor, photo), a strip of frames for animations. Findings of `rendition \
             lint` appear as badges in the card's header and as coloured frames and tags on \
             the tiles they concern (red error, orange warning, blue info). The sheet is a PNG \
             written atomically; when its cards do not fit in one page (--page-height, \

@@ -251,8 +251,8 @@ def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threa
     is reported in the results, not raised.
 
     Args:
-        src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp), a file, or a
-            list of them.
+        src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp .tgs .webm, and
+            .json files that are Lottie animations), a file, or a list of them.
         out: the output folder (created if missing).
         threads: stickers rendered in parallel (None or 0: one per core), as `--threads`.
         shard: only part of the catalog: "i/n" (1-based, as `--shard`) or (index, count) 0-based.
