@@ -83,8 +83,7 @@ struct BenchResizeCommand: ParsableCommand {
             LanczosResampler().resample(master, into: &targets, workspace: scratch.workspace)
             for (target, scale) in zip(targets, scales) { scratch.keep(target, slot: scale.rawValue) }
         }
-        try gate.finish(report.records(benchmark: "resize", inputs: inputs.map(\.bytes)), json: options.json)
-        {
+        try gate.finish(report.records(benchmark: "resize", inputs: inputs.map(\.bytes)), json: options.json) {
             report.print(benchmark: "resize", json: $0)
         }
     }

@@ -107,7 +107,8 @@ struct BenchComparisonTests {
         let moved = BenchComparison(
             baseline: [Self.record("x.png", p50: 100, p90: 120, hash: "aa")],
             current: [
-                Self.record("x.png", p50: 100, p90: 120, hash: "dd"), Self.record("z.png", p50: 100, p90: 120, hash: "aa"),
+                Self.record("x.png", p50: 100, p90: 120, hash: "dd"),
+                Self.record("z.png", p50: 100, p90: 120, hash: "aa"),
             ],
             gate: .p50, tolerance: .standard)
         #expect(moved.rows.map(\.key.input) == ["z.png"] && !moved.rows[0].inputChanged)

@@ -20,7 +20,8 @@ struct PreviewCommandTests {
         #expect(result.status == 1, "\(result.err)")
         // Standard error says why, as the card's unreadable finding does.
         let why = try #require(
-            StickerLinter().lint(path: Fixtures.path("pngsuite/xcsn0g01.png")).findings.first { $0.code == .unreadable })
+            StickerLinter().lint(path: Fixtures.path("pngsuite/xcsn0g01.png")).findings.first { $0.code == .unreadable }
+        )
         #expect(why.message.hasPrefix("cannot decode: corrupt PNG data: "))
         #expect(result.err == "error: \(Fixtures.path("pngsuite/xcsn0g01.png")): \(why.message)\n")
         #expect(result.out.hasPrefix("wrote \(sheet): "))
@@ -127,9 +128,13 @@ struct PreviewCommandTests {
         let folder = try TemporaryFolder.make("rendition-preview")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let photo = folder + "/photo.png"
-        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(TestImages.photo(width: 4_000, height: 3_000)))
-            .write(to: URL(fileURLWithPath: photo))
-        let (status, peak) = try Self.runMeasuringPeak(["preview", photo, "-o", folder + "/sheet.png", "--threads", "1"])
+        try Data(
+            try PNGEncoder(options: .init(compressionLevel: 1)).encode(TestImages.photo(width: 4_000, height: 3_000))
+        )
+        .write(to: URL(fileURLWithPath: photo))
+        let (status, peak) = try Self.runMeasuringPeak([
+            "preview", photo, "-o", folder + "/sheet.png", "--threads", "1",
+        ])
         #expect(status == 0)
         let sheet = try ImageDecoder.decode(try Fixtures.bytesAt(folder + "/sheet.png"))
         // One card of 618 x 464 @3x tiles: about 4,450 x 1,700 px (the photo at its own size

@@ -7,13 +7,17 @@ import Testing
 /// error and in the JSON line.
 @Suite("rendition render: inputs that are not stickers")
 struct RenderNotAStickerTests {
-    @Test("a photo-sized opaque input renders with both warnings; an opaque sticker-sized one with one; a sticker with none")
+    @Test(
+        "a photo-sized opaque input renders with both warnings; an opaque sticker-sized one with one; a sticker with none"
+    )
     func warnings() throws {
         let folder = try TemporaryFolder.make("rendition-not-a-sticker")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let photo = folder + "/photo.png"
-        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(TestImages.photo(width: 2_000, height: 1_500)))
-            .write(to: URL(fileURLWithPath: photo))
+        try Data(
+            try PNGEncoder(options: .init(compressionLevel: 1)).encode(TestImages.photo(width: 2_000, height: 1_500))
+        )
+        .write(to: URL(fileURLWithPath: photo))
         let opaque = Fixtures.path("lint/opaque.jpg")
         let sticker = Fixtures.path("lint/clean.png")
         let result = try CommandLineTests.run([

@@ -122,7 +122,8 @@ public struct StickerLinter: Sendable {
             source = try decode()
         } catch {
             early.insert(
-                LintFinding(.unreadable, "cannot decode: \(error)", values: ["reason": .text(error.shortReason)]), at: 0)
+                LintFinding(.unreadable, "cannot decode: \(error)", values: ["reason": .text(error.shortReason)]), at: 0
+            )
             return LintReport(
                 path: path, format: format.rawValue, animated: false, width: nil, height: nil, frames: nil,
                 bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,

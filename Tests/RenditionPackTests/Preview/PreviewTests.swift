@@ -136,7 +136,8 @@ struct PreviewTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let photo = TestImages.photo(width: 4_000, height: 3_000)
         let path = folder + "/photo.png"
-        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(photo)).write(to: URL(fileURLWithPath: path))
+        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(photo)).write(
+            to: URL(fileURLWithPath: path))
         let card = PreviewSheet().card(path: path)
         #expect(card.decoded)
         // 4000 x 3000 fitted within 618 x 618: 618 x 464 at @3x, 412 x 309 at @2x.
@@ -162,7 +163,9 @@ struct PreviewTests {
 
     @Test(
         "a card for a file that cannot be decoded says why on its badge, in a few words",
-        arguments: [("truncated.png", "truncated PNG"), ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file")])
+        arguments: [
+            ("truncated.png", "truncated PNG"), ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file"),
+        ])
     func unreadableReason(name: String, reason: String) throws {
         let folder = try TemporaryFolder.make("rendition-preview-unreadable")
         defer { try? FileManager.default.removeItem(atPath: folder) }
