@@ -24,9 +24,10 @@ struct PackCommand: ParsableCommand {
             (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \
             stickers.json in each pack)
               pack-report.json       every file with its size, limit, fitting step and what was given up, \
-            and the folders above that the build wrote
-            A folder an earlier build wrote and recorded there that this one does not make (a platform \
-            left out this time) is removed; nothing else in OUT is.
+            and the folders above that the build wrote (recorded for the next build in \
+            .rendition-pack-folders)
+            A folder an earlier build wrote and recorded that this one does not make (a platform left out \
+            this time) is removed; nothing else in OUT is.
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
             first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \
             or platform rule failed.

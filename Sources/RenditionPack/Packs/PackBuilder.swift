@@ -89,7 +89,7 @@ public struct PackBuilder: Sendable {
     /// Builds the pack; `report` receives each sticker's outcome in pack order.
     ///
     /// The output's top-level folders the build writes (Apple's, one per platform) are
-    /// recorded in `pack-report.json`; an unsharded build removes the folders the last one
+    /// recorded in the output (`PackOwnedFolders`) and listed in `pack-report.json`; an unsharded build removes the folders the last one
     /// recorded that it no longer makes (a platform left out this time), and nothing it did
     /// not record (`PackSummary.removedFolders`). A shard's build removes nothing and records
     /// the last build's folders as well as its own.
@@ -178,6 +178,7 @@ public struct PackBuilder: Sendable {
         } else {
             summary.folders = recorded + made.filter { !recorded.contains($0) }
         }
+        do { try PackOwnedFolders.record(summary.folders, in: output) } catch { throw .file(error) }
         try PackReport.write(summary, to: "\(output)/\(PackReport.fileName)")
         return summary
     }

@@ -8,7 +8,7 @@ import RenditionBatch
 
 /// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
 /// step reached and what was given up; per platform, pack-level problems; and the top-level
-/// folders the build owns (`PackOwnedFolders`).
+/// folders the build owns (`PackOwnedFolders`). The report is written, never read back.
 package enum PackReport {
     /// The report's name in the pack's output folder.
     static let fileName = "pack-report.json"

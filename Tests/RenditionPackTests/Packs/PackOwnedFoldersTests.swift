@@ -50,12 +50,11 @@ struct PackOwnedFoldersTests {
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(output)/notes.txt"))
         try FileManager.default.createDirectory(atPath: "\(output)/artwork", withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(output)/artwork/cat.psd"))
+        // The record, with names added that are not a folder inside OUT.
+        let record = "\(output)/.rendition-pack-folders"
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "whatsapp\ntelegram\n")
         let outsideName = "../" + (outside as NSString).lastPathComponent
-        var report = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/pack-report.json")))
-                as? [String: Any])
-        report["folders"] = ["whatsapp", "telegram", outsideName, ".", ""]
-        try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: "\(output)/pack-report.json"))
+        try Data("whatsapp\ntelegram\n\(outsideName)\n.\n..\n\n".utf8).write(to: URL(fileURLWithPath: record))
 
         let second = try Self.build(source, output, platforms: [.whatsApp], apple: false)
         #expect(second.removedFolders == ["telegram"])
