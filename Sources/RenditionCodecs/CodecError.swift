@@ -33,4 +33,27 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
             reason
         }
     }
+
+    /// A few words saying why, where a sentence does not fit (a preview card's badge): `not a
+    /// PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file`, `truncated PNG`, `corrupt GIF`,
+    /// `unsupported WebP feature`, `APNG too large for the decoding limits`.
+    public var shortReason: String {
+        switch self {
+        case .unrecognizedFormat:
+            "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file"
+        case .corrupt(let format, let reason):
+            Self.truncationWords.contains { reason.contains($0) } ? "truncated \(format)" : "corrupt \(format)"
+        case .unsupported(let format, _):
+            "unsupported \(format) feature"
+        case .limitExceeded(let format, _):
+            "\(format) too large for the decoding limits"
+        case .encodingFailed(let format, _):
+            "cannot encode \(format)"
+        case .blank:
+            "nothing visible"
+        }
+    }
+
+    /// How the decoders word a file that ends too early.
+    private static let truncationWords = ["truncated", "ends before", "ends inside", "ends where", "cut short"]
 }

@@ -7,8 +7,8 @@ import RenditionPack
 struct PreviewCard {
     let name: String
     let report: LintReport
-    /// The decoded master (`nil`: the file could not be read or decoded).
-    let master: SourceImage?
+    /// The decoded master, scaled down to the card (`nil`: the file could not be read or decoded).
+    let master: PreviewMaster?
     let options: PreviewOptions
 
     /// The master's frames.
@@ -75,13 +75,16 @@ struct PreviewCard {
         var canvas = PreviewCanvas(width: layout.width, height: layout.height, background: PreviewStyle.card)
         drawBorderAndHeader(badges, layout, on: &canvas)
         guard let master, let pixels = PreviewPixels(master: master, scales: options.scales, strip: layout.strip)
-        else { return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false) }
+        else {
+            let why = report.findings.first { $0.code == .unreadable }?.message ?? "its pixels cannot be drawn"
+            return PreviewCardImage(raster: canvas.raster, tiles: [], decoded: false, problem: why)
+        }
         drawColumnHeaders(layout, on: &canvas)
         var tiles = drawRenditionRows(master.animation, pixels, layout, on: &canvas)
         if !layout.strip.isEmpty {
             tiles += drawStrip(master.animation, pixels, layout, on: &canvas)
         }
-        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true)
+        return PreviewCardImage(raster: canvas.raster, tiles: tiles, decoded: true, problem: nil)
     }
 
     /// The card's size and where its grid and strip go.
@@ -212,7 +215,8 @@ struct PreviewCard {
     /// `NAME`.
     var headline: String { name }
 
-    /// `PNG  618x618  LARGE  12.3 KB  3 FRAMES 0.35 S`.
+    /// `PNG  618x618  LARGE  12.3 KB  3 FRAMES 0.35 S`; an input larger than the card shows adds
+    /// the size it is shown at: `JPEG  4000x3000  2104.3 KB  SHOWN AT 618x464`.
     var facts: String {
         var parts: [String] = []
         if let f = report.format { parts.append(f.uppercased()) }
@@ -223,6 +227,9 @@ struct PreviewCard {
             parts.append(
                 "\(frames) FRAMES \(LintFormat.decimal((report.durationMilliseconds ?? 0) / 1000, digits: 2)) S")
         }
+        if let master, master.scaledFrom != nil {
+            parts.append("SHOWN AT \(master.animation.width)x\(master.animation.height)")
+        }
         if report.findings.isEmpty { parts.append("NO FINDINGS") }
         return parts.joined(separator: "  ")
     }
@@ -232,9 +239,7 @@ struct PreviewCard {
         var items: [(String, RGBColor, Int, Int)] = []
         var x = 0, row = 0, widest = 0
         for finding in report.findings {
-            var text = finding.code.rawValue.uppercased()
-            if let background = finding.background { text += " " + background.uppercased() }
-            if let frame = finding.frame { text += " F\(frame + 1)" }
+            let text = PreviewStyle.badge(finding)
             let w = BitmapFont.width(of: text, scale: 2) + 12
             if x > 0 && x + w > maxWidth {
                 x = 0
@@ -261,7 +266,7 @@ struct PreviewPixels {
     /// only the frames shown (the first and the strip's), so no other frame is resampled; the
     /// @1x row and the strip share one resample. `nil` if a target failed, which pixels of a
     /// decoded master without frame rules do not.
-    init?(master: SourceImage, scales: [StickerScale], strip: [Int]) {
+    init?(master: PreviewMaster, scales: [StickerScale], strip: [Int]) {
         let animation = master.animation
         let shown = strip.isEmpty || strip.first == 0 ? strip : [0] + strip
         let source =
@@ -295,6 +300,9 @@ public struct PreviewCardImage: Sendable {
     public let tiles: [PreviewTile]
     /// Whether the file was decoded (a card without tiles shows why it was not).
     public let decoded: Bool
+    /// Why the file could not be read or decoded (the message of its `unreadable` finding,
+    /// whose badge on the card says it in a few words); `nil` when it was decoded.
+    public let problem: String?
 }
 
 /// One tile of a card: a rendition on a background, or a frame of the strip.

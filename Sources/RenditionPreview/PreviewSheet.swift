@@ -14,16 +14,22 @@ public struct PreviewOptions: Sendable {
     public var maximumStripFrames: Int
     /// How stickers are linted for the marks.
     public var lint: LintOptions
+    /// The longest side a master is shown at, in pixels (default 618, Apple's largest @3x
+    /// sticker): a larger input, such as a photo, is linted at its own size and then scaled down
+    /// to fit, so a card is never larger than a sticker's whatever the input.
+    public var largestShownSide: Int
 
     /// Creates options.
     public init(
         scales: [StickerScale] = [.x3, .x2, .x1], backgrounds: [TestBackground] = TestBackgrounds.standard,
-        maximumStripFrames: Int = 8, lint: LintOptions = LintOptions()
+        maximumStripFrames: Int = 8, lint: LintOptions = LintOptions(),
+        largestShownSide: Int = StickerGeometry.maximumMasterPixels
     ) {
         self.scales = scales.sorted(by: >)
         self.backgrounds = backgrounds
         self.maximumStripFrames = max(1, maximumStripFrames)
         self.lint = lint
+        self.largestShownSide = max(1, largestShownSide)
     }
 }
 
@@ -68,7 +74,9 @@ public struct PreviewSheet: Sendable {
     /// time, a page holds only its own cards, and a page is released once `body` returns,
     /// before the next is drawn. At most one page's cards, the page itself and `threads`
     /// cards being drawn are in memory at once (about 2 × page height × page width × 4
-    /// bytes plus `threads` cards).
+    /// bytes plus `threads` cards). Whatever the input's size, a card is a sticker's: each
+    /// input is decoded, linted and scaled down to `PreviewOptions.largestShownSide` before
+    /// its card is drawn, and its full-size pixels are released then.
     ///
     /// - Returns: The number of pages.
     @discardableResult
@@ -91,11 +99,14 @@ public struct PreviewSheet: Sendable {
             var title = "RENDITION PREVIEW  \(paths.count) STICKER\(plural)  PROFILE \(options.lint.profile.id)"
             if range.count < paths.count { title += "  \(range.lowerBound + 1)-\(range.upperBound)" }
             let raster = stack(pending.map(\.raster), title: title)
-            let unreadable = zip(range, pending).filter { !$0.1.decoded }.map { paths[$0.0] }
+            let unreadable = zip(range, pending).filter { !$0.1.decoded }
             pending = []
             pendingHeight = 0
             firstOnPage = range.upperBound
-            try body(PreviewPage(number: pageNumber, raster: raster, stickers: range, undecodable: unreadable))
+            try body(
+                PreviewPage(
+                    number: pageNumber, raster: raster, stickers: range, undecodable: unreadable.map { paths[$0.0] },
+                    undecodableReasons: unreadable.map { $0.1.problem ?? "" }))
         }
 
         let available = pageHeight - Self.headerHeight
@@ -120,13 +131,18 @@ public struct PreviewSheet: Sendable {
 
     /// The card for one file, with its tiles' positions.
     public func card(path: String) -> PreviewCardImage {
-        let linter = StickerLinter(options: options.lint)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let bytes = try? FileSystem.read(path) else {
-            return PreviewCard(name: name, report: linter.lint(path: path), master: nil, options: options).render()
-        }
-        // One decode, by the pipeline, serves the lint and the tiles (vector art drawn at its
-        // canvas size, as lint sees it).
+        let (report, master) = lintAndScale(path: path)
+        return PreviewCard(name: name, report: report, master: master, options: options).render()
+    }
+
+    /// Lints the file at `path` and returns its report with the master scaled down to
+    /// `largestShownSide` (`nil` when it cannot be read or decoded). One decode, by the
+    /// pipeline, serves the lint and the tiles (vector art drawn at its canvas size, as lint
+    /// sees it); the full-size decode lives only until this returns.
+    func lintAndScale(path: String) -> (LintReport, PreviewMaster?) {
+        let linter = StickerLinter(options: options.lint)
+        guard let bytes = try? FileSystem.read(path) else { return (linter.lint(path: path), nil) }
         let pipeline = StickerPipeline(options: RenderOptions(limits: options.lint.limits))
         let decoded = Result { () throws(CodecError) -> SourceImage in
             guard let inspection = try pipeline.decode(bytes, inspecting: true).inspection else {
@@ -135,7 +151,8 @@ public struct PreviewSheet: Sendable {
             return inspection
         }
         let report = linter.lint(bytes: bytes, path: path) { () throws(CodecError) in try decoded.get() }
-        return PreviewCard(name: name, report: report, master: try? decoded.get(), options: options).render()
+        guard let source = try? decoded.get() else { return (report, nil) }
+        return (report, PreviewMaster(source, largestSide: options.largestShownSide))
     }
 
     /// Height of a sheet's title line with the margins above and below it.
@@ -176,4 +193,7 @@ public struct PreviewPage: Sendable {
     /// The paths on the page that could not be read or decoded (their cards show the finding
     /// and no tiles).
     public let undecodable: [String]
+    /// Why each of `undecodable` could not be read or decoded, in the same order
+    /// (`PreviewCardImage.problem`).
+    public let undecodableReasons: [String]
 }

@@ -30,7 +30,8 @@ enum PreviewStyle {
         }
     }
 
-    /// A short label for tags on tiles.
+    /// A short label for tags on tiles, worded and spelled as the code is (`hidden-color` is
+    /// HIDDEN COLOR), so a tile's tag and the card's badge name the same thing.
     static func tag(_ code: LintCode) -> String {
         switch code {
         case .invisibleOnBackground: "INVISIBLE"
@@ -39,10 +40,22 @@ enum PreviewStyle {
         case .contentTouchesEdge: "TOUCHES EDGE"
         case .matteHalo: "HALO"
         case .aliasedEdge: "ALIASED"
-        case .hiddenColor: "HIDDEN COLOUR"
+        case .hiddenColor: "HIDDEN COLOR"
         case .contentSmall: "SMALL ART"
         default: code.rawValue.uppercased()
         }
+    }
+
+    /// A card's badge for `finding`: its code, the background it is about, its frame, and for
+    /// an unreadable file why (`UNREADABLE: TRUNCATED PNG`).
+    static func badge(_ finding: LintFinding) -> String {
+        var text = finding.code.rawValue.uppercased()
+        if finding.code == .unreadable, case .text(let reason)? = finding.values["reason"] {
+            text += ": " + reason.uppercased()
+        }
+        if let background = finding.background { text += " " + background.uppercased() }
+        if let frame = finding.frame { text += " F\(frame + 1)" }
+        return text
     }
 
     /// Padding around a rendition inside its tile.

@@ -141,6 +141,10 @@ final class BatchConsole: Sendable {
     func report(_ result: StickerResult) {
         let isFailure: Bool = if case .failure = result.outcome { true } else { false }
         let (done, failedCount, rate, eta, drawBar) = advance(failed: isFailure, skipped: result.skipped)
+        for warning in result.warnings {
+            clearBar()
+            output.write(.error, "warning: \(result.inputPath): \(warning)\n")
+        }
         if jsonLines {
             printLine(jsonLine(for: result, done: done, rate: rate, eta: eta))
         } else {

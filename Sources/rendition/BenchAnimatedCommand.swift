@@ -74,7 +74,7 @@ struct BenchAnimatedCommand: ParsableCommand {
             names: inputs.map(\.path), threads: options.threads, wall: wall, cpu: cpu, outputs: outputs)
         let records = report.records(
             options: ["format": format.rawValue, "compression": String(compression)],
-            inputBytes: inputs.map(\.bytes.count))
+            inputs: inputs.map(\.bytes))
         try gate.finish(records, json: options.json) { report.print(json: $0) }
     }
 }
@@ -116,10 +116,10 @@ struct AnimatedBenchReport {
     }
 
     /// The run's baseline records: wall time per animation, per file and over the list.
-    func records(options: [String: String], inputBytes: [Int]) -> [BenchRecord] {
+    func records(options: [String: String], inputs: [[UInt8]]) -> [BenchRecord] {
         BenchRecord.records(
             benchmark: "animated", options: options.merging(["threads": String(threads)]) { a, _ in a }, names: names,
-            inputBytes: inputBytes, perSticker: Self.perAnimation(wall), perFile: wall)
+            inputs: inputs, perSticker: Self.perAnimation(wall), perFile: wall)
     }
 
     func print(json: Bool) {

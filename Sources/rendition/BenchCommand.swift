@@ -83,8 +83,7 @@ struct BenchResizeCommand: ParsableCommand {
             LanczosResampler().resample(master, into: &targets, workspace: scratch.workspace)
             for (target, scale) in zip(targets, scales) { scratch.keep(target, slot: scale.rawValue) }
         }
-        try gate.finish(report.records(benchmark: "resize", inputBytes: inputs.map(\.bytes.count)), json: options.json)
-        {
+        try gate.finish(report.records(benchmark: "resize", inputs: inputs.map(\.bytes)), json: options.json) {
             report.print(benchmark: "resize", json: $0)
         }
     }
@@ -121,7 +120,7 @@ struct BenchPipelineCommand: ParsableCommand {
             withExtendedLifetime(renditions) {}
         }
         let records = report.records(
-            benchmark: "pipeline", options: ["compression": String(compression)], inputBytes: inputs.map(\.bytes.count))
+            benchmark: "pipeline", options: ["compression": String(compression)], inputs: inputs.map(\.bytes))
         try gate.finish(records, json: options.json) {
             report.print(benchmark: "pipeline", json: $0, outputBytes: outputBytes)
         }

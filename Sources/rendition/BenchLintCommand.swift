@@ -30,7 +30,7 @@ struct BenchLintCommand: ParsableCommand {
                 source: sources[index], byteCount: inputs[index].bytes.count, path: inputs[index].path)
             precondition(result.frames != nil)
         }
-        try gate.finish(report.records(benchmark: "lint", inputBytes: inputs.map(\.bytes.count)), json: options.json) {
+        try gate.finish(report.records(benchmark: "lint", inputs: inputs.map(\.bytes)), json: options.json) {
             report.print(benchmark: "lint", json: $0)
         }
     }

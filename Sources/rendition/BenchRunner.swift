@@ -87,10 +87,11 @@ struct BenchReport {
 
     /// The run's baseline records: time per sticker over the list, and per file when each
     /// file was timed on its own; `options` are the subcommand's own (threads are added).
-    func records(benchmark: String, options: [String: String] = [:], inputBytes: [Int]) -> [BenchRecord] {
+    /// `inputs` are the files' bytes.
+    func records(benchmark: String, options: [String: String] = [:], inputs: [[UInt8]]) -> [BenchRecord] {
         BenchRecord.records(
             benchmark: benchmark, options: options.merging(["threads": String(threads)]) { a, _ in a }, names: names,
-            inputBytes: inputBytes, perSticker: perSticker, perFile: perFile)
+            inputs: inputs, perSticker: perSticker, perFile: perFile)
     }
 
     /// Prints the summary; `outputBytes`, when given, is the encoded size of each file's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RenditionCore
+import RenditionBatch
 import RenditionPack
 
 struct LintCommand: ParsableCommand {
@@ -8,12 +9,13 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check sticker files against a platform's rules and for edge problems; optionally fix them.",
         discussion: """
-            Each file (folders are searched recursively) is checked against the profile \
+            Each file (folders are searched recursively for \(StickerInputs.searchedFilesDescription)) \
+            is checked against the profile \
             (Apple Messages by default: PNG/APNG/GIF/JPEG, square 300-618 px, at most \
             500,000 bytes, transparent background) and analysed for edge problems: opaque \
             backgrounds, art touching the border, hard aliased edges, matte halos, colour \
             hidden under transparent pixels, clamped ringing and art that disappears on \
-            white, black, red, yellow, multicolour or photo backgrounds. Every finding has a \
+            white, black, red, yellow, multicolor or photo backgrounds. Every finding has a \
             stable code and a severity. The exit status is 0 when no file has an error, 1 when \
             some file has one, 2 for bad usage.
 
@@ -26,7 +28,7 @@ struct LintCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Sticker files or folders.", valueName: "path"))
     var paths: [String] = []
 
-    @Flag(help: "Print one JSON document (schema: README, section Lint).")
+    @Flag(help: "Print one JSON document (schema: docs/LINT.md, section JSON).")
     var json = false
 
     @Option(

@@ -61,7 +61,8 @@ enum LintOutput {
         return line
     }
 
-    /// The JSON document (schema in the README); the same text `rdn_lint_bytes` returns.
+    /// The JSON document (schema in docs/LINT.md, section JSON); the same text `rdn_lint_bytes`
+    /// returns.
     static func json(_ reports: [LintReport], profile: StickerProfile, fixes: [FixOutcome]?) throws -> String {
         try LintDocument(reports: reports, profile: profile, fixes: fixes).json()
     }

@@ -11,8 +11,9 @@ struct PackCommand: ParsableCommand {
         abstract:
             "Build a sticker pack from a folder of @3x masters: an Xcode catalog, flat renditions and other platforms' packs.",
         discussion: """
-            SRC holds @3x stickers (PNG, APNG, GIF, JPEG, WebP) and optionally pack.json or pack.yaml \
-            (order, names, accessibility labels, size class, icon; see the README). OUT receives:
+            SRC holds @3x stickers (searched recursively for \(StickerInputs.searchedFilesDescription)) \
+            and optionally pack.json or pack.yaml (order, names, accessibility labels, size class, \
+            icon; see docs/PACKS.md, section Pack configuration). OUT receives:
             With Apple's pack (without --platform, or --platform messages or all):
               Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
             NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
@@ -22,7 +23,11 @@ struct PackCommand: ParsableCommand {
             its maximum (PACK-1, PACK-2), with its tray, main, tab or thumbnail image and its manifest \
             (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \
             stickers.json in each pack)
-              pack-report.json       every file with its size, limit, fitting step and what was given up
+              pack-report.json       every file with its size, limit, fitting step and what was given up, \
+            and the folders above that the build wrote (recorded for the next build in \
+            .rendition-pack-folders)
+            A folder an earlier build wrote and recorded that this one does not make (a platform left out \
+            this time) is removed; nothing else in OUT is.
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
             first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \
             or platform rule failed.
@@ -179,6 +184,9 @@ struct PackCommand: ParsableCommand {
             for note in notes { console.message("note: \(platform): \(note)") }
         }
         for line in PackQualityFloor(floor: qualityFloor).lines(summary) { console.message(line) }
+        for folder in summary.removedFolders {
+            console.message("note: removed \(output)/\(folder)/, which an earlier build made and this one does not")
+        }
         if !self.console.quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {

@@ -12,15 +12,19 @@ struct PreviewCommand: ParsableCommand {
         abstract:
             "Draw a contact sheet: each sticker at @3x, @2x and @1x on six test backgrounds, with lint findings marked.",
         discussion: """
-            One card per sticker (folders are searched recursively): a row per rendition at \
-            its real pixel size, a column per background (white, black, red, yellow, \
-            multicolour, photo), a strip of frames for animations. Findings of `rendition \
+            One card per sticker (folders are searched recursively for \
+            \(StickerInputs.searchedFilesDescription)): a row per rendition at \
+            its real pixel size (an input larger than a sticker, such as a photo, is shown \
+            scaled down to fit 618x618 at @3x), a column per background (white, black, red, yellow, \
+            multicolor, photo), a strip of frames for animations. Findings of `rendition \
             lint` appear as badges in the card's header and as coloured frames and tags on \
             the tiles they concern (red error, orange warning, blue info). The sheet is a PNG \
             written atomically; when its cards do not fit in one page (--page-height, \
             --stickers-per-page), the pages are NAME-1.png, NAME-2.png, ... next to an \
             index, NAME.html, that shows them in order. Pages are drawn and written one at a \
-            time, so memory stays bounded whatever the number of stickers. Files that cannot \
+            time, and each input is linted at its own size and scaled down to its card before \
+            the card is drawn, so memory stays bounded whatever the number and size of the \
+            inputs. Files that cannot \
             be read or decoded get a card saying why, are reported on standard error, and \
             make the exit status 1.
             """)
@@ -86,7 +90,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let base = String(output.dropLast(4))
         var written: [(path: String, width: Int, height: Int, stickers: Range<Int>)] = []
-        var undecodable: [String] = []
+        var undecodable: [(path: String, reason: String)] = []
         do {
             try sheet.renderPages(
                 paths: files, pageHeight: pageHeight, stickersPerPage: stickersPerPage ?? .max,
@@ -98,7 +102,7 @@ struct PreviewCommand: ParsableCommand {
                 let png = try PNGEncoder(options: .init(compressionLevel: 6)).encode(page.raster)
                 try AtomicFile.write(png, to: path)
                 written.append((path, page.raster.width, page.raster.height, page.stickers))
-                undecodable += page.undecodable
+                undecodable += zip(page.undecodable, page.undecodableReasons).map { ($0, $1) }
                 print(
                     "wrote \(path): \(page.raster.width)x\(page.raster.height) px, \(Self.stickers(page.stickers.count)), \(RenderReport.kilobytes(png.count))"
                 )
@@ -111,7 +115,7 @@ struct PreviewCommand: ParsableCommand {
         } catch {
             throw runFailure("\(error)")
         }
-        for path in undecodable { printError("error: \(path): cannot be read or decoded (its card shows why)") }
+        for (path, reason) in undecodable { printError("error: \(path): \(reason)") }
         if !undecodable.isEmpty { throw ExitCode(1) }
     }
 

@@ -11,14 +11,18 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render @2x and @1x stickers (and optionally @3x) from @3x masters, still or animated.",
         discussion: """
-            Each input NAME.png (or NAME@3x.png, a JPEG, an APNG, GIF or WebP) becomes \
-            OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and round(1/3) of the \
-            master in each axis; animations keep every frame, delay and the loop count, each \
-            frame resampled as soon as it is decoded. \
-            Folders are searched recursively for .png, .apng, .gif, .jpg, .jpeg and .webp files. \
+            Each input NAME.png (or NAME@3x.png, a JPEG, an APNG, GIF, WebP, WebM, TGS or Lottie \
+            JSON) becomes OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and \
+            round(1/3) of the master in each axis; animations keep every frame, delay and the \
+            loop count, each frame resampled as soon as it is decoded (vector art is drawn at \
+            each size). \
+            Folders are searched recursively for \(StickerInputs.searchedFilesDescription). \
             Files are written atomically (temporary file, then rename). One line is printed \
             per sticker; a failing input is reported on standard error and the others are \
-            still rendered. The exit status is 1 when any input failed.
+            still rendered. The exit status is 1 when any input failed. An input that does not \
+            look like a sticker (longer side above \(NotAStickerWarnings.photoSide) px, or no \
+            transparent pixel) is rendered with a warning on standard error (and in its JSON \
+            line's "warnings").
             """
     )
 
@@ -37,7 +41,10 @@ struct RenderCommand: ParsableCommand {
         completion: .list(RenditionSettings.formatNames))
     var format: String = OutputFormat.auto.rawValue
 
-    @Flag(name: .customLong("include-3x"), help: "Also write NAME@3x.png, the master re-encoded as an optimised PNG.")
+    @Flag(
+        name: .customLong("include-3x"),
+        help: "Also write NAME@3x.EXT, the master at its own size re-encoded like the other renditions (an optimised PNG for a still PNG or JPEG)."
+    )
     var include3x = false
 
     @OptionGroup var compression: CompressionOption

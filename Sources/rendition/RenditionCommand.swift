@@ -8,8 +8,10 @@ struct RenditionCommand: ParsableCommand {
         commandName: "rendition",
         abstract: "Sticker rendition: @2x and @1x stickers from @3x masters, fast and exact.",
         discussion: """
-            Rendition decodes each @3x master (PNG, APNG, GIF, JPEG or WebP), resamples it with Lanczos-3 on \
-            premultiplied alpha and writes the renditions as small PNGs.
+            Rendition decodes each @3x master (PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON), \
+            resamples it with Lanczos-3 on premultiplied alpha (vector art is drawn at each size) and \
+            writes the renditions in the input's container or the one asked for (PNG, APNG, GIF, WebP, \
+            WebM); it also builds packs for each platform, lints, previews and serves them over HTTP.
             """,
         version: RenditionVersion.string,
         subcommands: [

@@ -98,7 +98,7 @@ struct ConsoleOptions: ParsableArguments {
         inversion: .prefixedNo, help: "Show a progress bar with rate and ETA on standard error when it is a terminal.")
     var progress = true
 
-    @Flag(help: "Print only failures and the summary.")
+    @Flag(help: "Print no line for a sticker that went well: only failures, warnings, notes and the summary.")
     var quiet = false
 }
 

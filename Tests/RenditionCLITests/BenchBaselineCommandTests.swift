@@ -141,6 +141,34 @@ struct BenchBaselineCommandTests {
         #expect((document["machine_differences"] as? [String])?.count == 1)
     }
 
+    @Test("a baseline of relative paths matches the same files given by absolute paths: by content, not path")
+    func matchedByContent() throws {
+        let folder = try TemporaryFolder.make("rendition-baseline-paths")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (file, name) in zip(Self.files, ["a.png", "b.png"]) {
+            try FileManager.default.copyItem(atPath: file, toPath: "\(folder)/\(name)")
+        }
+        let saved = try CommandLineTests.run(
+            ["bench", "resize", "a.png", "b.png"] + Self.quick + ["--save-baseline", "baseline.json"], in: folder)
+        #expect(saved.status == 0, "stderr: \(saved.err)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/baseline.json")))
+                as? [String: Any])
+        let benchmarks = try #require(object["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.map { $0["input"] as? String } == ["a.png", "b.png", "all 2 files"])
+        #expect(benchmarks.allSatisfy { ($0["input_sha256"] as? String)?.count == 64 }, "\(benchmarks)")
+        let path = try Self.doctored(object, factor: 1)
+        let result = try CommandLineTests.run(
+            ["bench", "resize", "\(folder)/a.png", "\(folder)/b.png"] + Self.quick
+                + ["--compare", path, "--tolerance", "100000000%", "--json"])
+        #expect(result.status == 0, "stderr: \(result.err)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.map { $0["input"] as? String } == ["\(folder)/a.png", "\(folder)/b.png", "all 2 files"])
+        #expect(results.allSatisfy { $0["input_changed"] as? Bool == false })
+        #expect((document["missing"] as? [Any])?.isEmpty == true && (document["new"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("a generous --tolerance passes the same comparison with exit status 0")
     func generousTolerance() throws {
         let (_, object) = try Self.saveBaseline()

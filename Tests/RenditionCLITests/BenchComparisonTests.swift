@@ -11,13 +11,13 @@ struct BenchComparisonTests {
     }
 
     /// A record whose percentiles are `p50`, `p90` (and p99 = max = p90 + 10, min = p50 - 10).
-    static func record(_ input: String, p50: Double, p90: Double, bytes: Int? = 100, threads: String = "1")
-        -> BenchRecord
-    {
+    static func record(
+        _ input: String, p50: Double, p90: Double, bytes: Int? = 100, threads: String = "1", hash: String? = nil
+    ) -> BenchRecord {
         BenchRecord(
             key: key(input, threads: threads),
             statistics: BenchStatistics(samples: 5, p50: p50, p90: p90, p99: p90 + 10, min: p50 - 10, max: p90 + 10),
-            inputBytes: bytes)
+            inputBytes: bytes, inputHash: hash)
     }
 
     @Test("p50 beyond the tolerance is a regression, within it ok, below it faster")
@@ -74,6 +74,45 @@ struct BenchComparisonTests {
         let nothing = BenchComparison(
             baseline: baseline, current: [Self.record("fresh", p50: 1, p90: 1)], gate: .p50, tolerance: .standard)
         #expect(nothing.rows.isEmpty && !nothing.passed)  // a gate that compares nothing does not pass
+    }
+
+    @Test("benchmarks are matched by their input's content first: another path to the same bytes is the same one")
+    func matchingByContent() {
+        let baseline = [
+            Self.record("x.png", p50: 100, p90: 120, hash: "aa"), Self.record("y.png", p50: 100, p90: 120, hash: "bb"),
+            Self.record("old.png", p50: 100, p90: 120, hash: nil),
+            Self.record("x.png", p50: 100, p90: 120, threads: "2", hash: "aa"),
+        ]
+        let current = [
+            // The same files by absolute paths, in another order.
+            Self.record("/work/y.png", p50: 100, p90: 120, hash: "bb"),
+            Self.record("/work/x.png", p50: 300, p90: 320, hash: "aa"),
+            // A baseline without hashes matches by the path; the same bytes on 4 threads are new.
+            Self.record("old.png", p50: 100, p90: 120, hash: "cc"),
+            Self.record("/work/x.png", p50: 100, p90: 120, threads: "4", hash: "aa"),
+        ]
+        let comparison = BenchComparison(baseline: baseline, current: current, gate: .p50, tolerance: .standard)
+        #expect(comparison.rows.map(\.key.input) == ["/work/y.png", "/work/x.png", "old.png"])
+        #expect(comparison.rows.map(\.verdict) == [.ok, .regression, .ok])
+        #expect(comparison.rows.allSatisfy { !$0.inputChanged })
+        #expect(comparison.new == [Self.key("/work/x.png", threads: "4")])
+        #expect(comparison.missing == [Self.key("x.png", threads: "2")])
+
+        // The same path holding other bytes is still that benchmark, with its input changed.
+        let changed = BenchComparison(
+            baseline: [Self.record("x.png", p50: 100, p90: 120, hash: "aa")],
+            current: [Self.record("x.png", p50: 100, p90: 120, hash: "dd")], gate: .p50, tolerance: .standard)
+        #expect(changed.rows.count == 1 && changed.rows[0].inputChanged)
+        // The path that holds the baseline's bytes wins over the path that was the baseline's.
+        let moved = BenchComparison(
+            baseline: [Self.record("x.png", p50: 100, p90: 120, hash: "aa")],
+            current: [
+                Self.record("x.png", p50: 100, p90: 120, hash: "dd"),
+                Self.record("z.png", p50: 100, p90: 120, hash: "aa"),
+            ],
+            gate: .p50, tolerance: .standard)
+        #expect(moved.rows.map(\.key.input) == ["z.png"] && !moved.rows[0].inputChanged)
+        #expect(moved.new == [Self.key("x.png")])
     }
 
     @Test(

@@ -8,14 +8,16 @@ import Testing
 struct CommandLineTests {
     static var executable: URL { BuiltTool.rendition }
 
-    /// Runs `rendition` with `arguments` (and `environment` added to the test's own); records
-    /// an issue when the process ends by a signal rather than an exit status.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-        status: Int32, out: String, err: String
-    ) {
+    /// Runs `rendition` with `arguments` (and `environment` added to the test's own), in
+    /// `directory` when given; records an issue when the process ends by a signal rather than
+    /// an exit status.
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws
+        -> (status: Int32, out: String, err: String)
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

@@ -1,10 +1,20 @@
 import Foundation
+import RenditionBatch
+import RenditionTestSupport
 import Testing
 
 /// What `--help` prints: no source-code escapes, one default per option, the real input formats.
 @Suite("help text")
 struct HelpTextTests {
-    static let commands: [[String]] = [[], ["render"], ["pack"], ["lint"], ["preview"], ["serve"], ["bench"]]
+    static let commands: [[String]] = [
+        [], ["render"], ["pack"], ["lint"], ["preview"], ["serve"], ["bench"], ["bench", "resize"],
+        ["bench", "pipeline"], ["bench", "animated"], ["bench", "lint"],
+    ]
+
+    /// The help of `command` on one line.
+    static func help(_ command: [String]) throws -> String {
+        try CommandLineTests.run(command + ["--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 
     @Test("help has no literal backslash and states each default once", arguments: commands)
     func helpText(_ command: [String]) throws {
@@ -20,6 +30,34 @@ struct HelpTextTests {
     @Test("the top-level help lists every input format")
     func inputFormats() throws {
         let text = try CommandLineTests.run(["--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("PNG, APNG, GIF, JPEG or WebP"), "\(text)")
+        #expect(text.contains("PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON"), "\(text)")
+    }
+
+    @Test(
+        "the commands that search folders name every extension the search takes",
+        arguments: ["render", "pack", "lint", "preview"])
+    func searchedExtensions(_ command: String) throws {
+        let text = try Self.help([command])
+        #expect(text.contains(StickerInputs.searchedFilesDescription), "\(text)")
+        for ext in StickerInputs.orderedImageExtensions + [StickerInputs.lottieExtension] {
+            #expect(text.contains(".\(ext)"), "\(command) --help does not name .\(ext)")
+        }
+    }
+
+    @Test("every document and section a help text points to exists", arguments: commands)
+    func pointers(_ command: [String]) throws {
+        let text = try Self.help(command)
+        #expect(!text.contains("README"), "\(text)")
+        let repository = (Fixtures.root as NSString).deletingLastPathComponent
+        let pattern = try Regex(#"(docs/[A-Z-]+\.md)(, section ([A-Z][A-Za-z]*( [a-z]+)*))?"#)
+        for match in text.matches(of: pattern) {
+            let document = String(match.output[1].substring!)
+            let contents = try String(contentsOfFile: repository + "/" + document, encoding: .utf8)
+            if let section = match.output[3].substring {
+                #expect(
+                    contents.split(separator: "\n").contains { $0.hasPrefix("## \(section)") },
+                    "\(document) has no section \(section)")
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ import RenditionPreview
 @Suite("rendition preview")
 struct PreviewCommandTests {
     @Test(
-        "rendition preview writes one PNG sheet (a file it cannot decode gets a card, an error line and exit 1); bad usage exits 2"
+        "rendition preview writes one PNG sheet (a file it cannot decode gets a card, an error line saying why and exit 1); bad usage exits 2"
     )
     func command() throws {
         let sheet = NSTemporaryDirectory() + "rendition-preview-" + UUID().uuidString + "/sheet.png"
@@ -18,9 +18,12 @@ struct PreviewCommandTests {
             Fixtures.path("pngsuite/xcsn0g01.png"), "-o", sheet, "--scales", "2,1",
         ])
         #expect(result.status == 1, "\(result.err)")
-        #expect(
-            result.err
-                == "error: \(Fixtures.path("pngsuite/xcsn0g01.png")): cannot be read or decoded (its card shows why)\n")
+        // Standard error says why, as the card's unreadable finding does.
+        let why = try #require(
+            StickerLinter().lint(path: Fixtures.path("pngsuite/xcsn0g01.png")).findings.first { $0.code == .unreadable }
+        )
+        #expect(why.message.hasPrefix("cannot decode: corrupt PNG data: "))
+        #expect(result.err == "error: \(Fixtures.path("pngsuite/xcsn0g01.png")): \(why.message)\n")
         #expect(result.out.hasPrefix("wrote \(sheet): "))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sheet)))
         let image = try ImageDecoder.decode(bytes)
@@ -118,5 +121,53 @@ struct PreviewCommandTests {
         // held with its cards, would be about 2 GB.
         #expect(peak < 300_000_000, "peak RSS \(peak) bytes for \(inputs.count) stickers on \(pages.count) pages")
         print("preview of \(inputs.count) stickers on \(pages.count) pages: peak RSS \(peak / 1_000_000) MB")
+    }
+
+    @Test("a photo-sized input gets a sticker-sized card, and its sheet and memory stay a sticker's")
+    func largeInput() throws {
+        let folder = try TemporaryFolder.make("rendition-preview")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = folder + "/photo.png"
+        try Data(
+            try PNGEncoder(options: .init(compressionLevel: 1)).encode(TestImages.photo(width: 4_000, height: 3_000))
+        )
+        .write(to: URL(fileURLWithPath: photo))
+        let (status, peak) = try Self.runMeasuringPeak([
+            "preview", photo, "-o", folder + "/sheet.png", "--threads", "1",
+        ])
+        #expect(status == 0)
+        let sheet = try ImageDecoder.decode(try Fixtures.bytesAt(folder + "/sheet.png"))
+        // One card of 618 x 464 @3x tiles: about 4,450 x 1,700 px (the photo at its own size
+        // made a sheet of 27,284 x 8,296 px).
+        #expect(sheet.width < 4_500 && sheet.height < 2_000, "\(sheet.width)x\(sheet.height)")
+        guard TestEnvironment.checksPeakMemory else { return }
+        // The photo decoded (48 MB premultiplied, 48 MB as stored), its lint and the sheet
+        // (about 30 MB).
+        #expect(peak < 400_000_000, "peak RSS \(peak) bytes")
+        print("preview of a 4000x3000 photo: peak RSS \(peak / 1_000_000) MB")
+    }
+
+    /// Runs `rendition ARGUMENTS` with its output discarded; returns its exit status and peak
+    /// resident memory (python3's getrusage of its only child).
+    static func runMeasuringPeak(_ arguments: [String]) throws -> (status: Int, peak: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "python3", "-c",
+                """
+                import resource, subprocess, sys
+                code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+                print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+                """, CommandLineTests.executable.path,
+            ] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(fields.count == 2, "\(text)")
+        return (try #require(fields.first), try #require(fields.last))
     }
 }

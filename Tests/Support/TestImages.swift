@@ -18,4 +18,20 @@ public enum TestImages {
         }
         return Raster(width: 256, height: 256, straightRGBA: straight)
     }
+
+    /// A fully opaque `width` x `height` image with a photo's size and none of a sticker's
+    /// transparency: red along x, green along y, blue a fine pattern of both (detail that
+    /// downscaling has to average).
+    public static func photo(width: Int, height: Int) -> Raster {
+        var straight = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = (y * width + x) * 4
+                straight[o] = UInt8(x * 255 / max(1, width - 1))
+                straight[o + 1] = UInt8(y * 255 / max(1, height - 1))
+                straight[o + 2] = UInt8(truncatingIfNeeded: (x ^ y) * 3)
+            }
+        }
+        return Raster(width: width, height: height, straightRGBA: straight)
+    }
 }

@@ -442,11 +442,11 @@ rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name,
 
 /**
  * Renders every image under `input_dir` (searched recursively for .png .apng .gif .jpg .jpeg
- * .webp) into `output_dir`, like `rendition render`: NAME.png or NAME@3x.png becomes
- * NAME@2x.png and NAME@1x.png (the scales and format of `options`), stickers in parallel,
- * each file written atomically. Re-runs skip stickers whose outputs are up to date (a
- * manifest in `output_dir`). A sticker that fails is reported and the others go on: the
- * call still returns RDN_OK.
+ * .webp .tgs .webm, and .json files that are Lottie animations) into `output_dir`, like
+ * `rendition render`: NAME.png or NAME@3x.png becomes NAME@2x.png and NAME@1x.png (the
+ * scales and format of `options`), stickers in parallel, each file written atomically.
+ * Re-runs skip stickers whose outputs are up to date (a manifest in `output_dir`). A sticker
+ * that fails is reported and the others go on: the call still returns RDN_OK.
  *
  * out_report_json  receives (unless NULL) a UTF-8 JSON object, freed with rdn_string_free:
  *   {"failed":N,"output":DIR,"rendered":N,"skipped":N,
@@ -454,8 +454,10 @@ rdn_status rdn_lint_bytes(const uint8_t *bytes, size_t length, const char *name,
  *                 "outputs":[{"bytes":8787,"height":412,"path":…,"scale":2,"width":412}],
  *                 "status":"ok"|"up-to-date"|"failed"}],"total":N}
  *   (keys sorted; "error" only for failed stickers, whose "outputs" is empty; "master" only
- *   when the master was decoded). Each sticker entry is a `rendition render --log jsonl`
- *   sticker line without its progress members (event, done, total, rate, eta_s).
+ *   when the master was decoded; "warnings", a list of sentences, only when a master rendered
+ *   does not look like a sticker: photo-sized, or no transparent pixel). Each sticker entry
+ *   is a `rendition render --log jsonl` sticker line without its progress members (event,
+ *   done, total, rate, eta_s).
  *
  * Fails with RDN_ERROR_IO when `input_dir` cannot be read or `output_dir` created.
  */
@@ -540,8 +542,9 @@ rdn_status rdn_render_files(const char *const *inputs, size_t input_count, const
  * out_json             receives a UTF-8 JSON object, freed with rdn_string_free:
  *   {"stickers":[{"input":…,"name":…,"image":true|false,"same_name_as":…|null}]}
  *   "name" is the sticker name its renditions are named by, "image" whether the file name has
- *   an extension a folder search takes (.png .apng .gif .jpg .jpeg .webp), "same_name_as" the
- *   earlier input with the same sticker name (a batch fails the later one) or null.
+ *   an extension a folder search takes (.png .apng .gif .jpg .jpeg .webp .tgs .webm, or .json
+ *   for a Lottie animation), "same_name_as" the earlier input with the same sticker name (a
+ *   batch fails the later one) or null.
  *
  * Fails with RDN_ERROR_INVALID_ARGUMENT for NULL paths or an unknown flag, and RDN_ERROR_IO
  * as above.

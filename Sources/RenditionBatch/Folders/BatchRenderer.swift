@@ -53,6 +53,10 @@ public struct StickerResult: Sendable {
     public let outcome: Result<[WrittenRendition], StickerError>
     /// True when the outputs were already up to date and nothing was rendered.
     public var skipped: Bool = false
+    /// Why the master, rendered anyway, does not look like a sticker (photo-sized, opaque):
+    /// one sentence each, without the path; empty for a sticker-like master and for one
+    /// found up to date.
+    public var warnings: [String] = []
 
     /// Whether the sticker failed.
     public var failed: Bool {
@@ -215,9 +219,12 @@ final class RenderWorker {
                             name: name, inputHash: inputHash, optionsHash: optionsHash, outputs: outputs))
                 } catch { throw StickerError.file(error) }
             }
-            return StickerResult(
+            var result = StickerResult(
                 inputPath: path, name: name, masterSize: (rendered.masterWidth, rendered.masterHeight),
                 outcome: .success(written))
+            result.warnings = NotAStickerWarnings.warnings(
+                width: rendered.masterWidth, height: rendered.masterHeight, opaque: rendered.masterIsOpaque)
+            return result
         } catch let error as StickerError {
             return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(error))
         } catch let error as FileError {

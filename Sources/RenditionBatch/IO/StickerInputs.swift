@@ -3,12 +3,24 @@ import RenditionCodecs
 /// Finds the sticker images named on a command line: files as given, folders searched
 /// (recursively) for files with an image extension (and JSON files that are Lottie).
 public enum StickerInputs {
+    /// File extensions treated as images when searching folders, in the order help texts
+    /// list them.
+    public static let orderedImageExtensions = ["png", "apng", "gif", "jpg", "jpeg", "webp", "tgs", "webm"]
+
     /// File extensions treated as images when searching folders.
-    public static let imageExtensions: Set<String> = ["png", "apng", "gif", "jpg", "jpeg", "webp", "tgs", "webm"]
+    public static let imageExtensions = Set(orderedImageExtensions)
 
     /// The extension of Lottie JSON animations: such files count as images in folders only
     /// when they look like Lottie (`ImageFormat.sniff`), so other JSON files are passed over.
     public static let lottieExtension = "json"
+
+    /// What a folder search takes, for help texts: `.png, .apng, .gif, .jpg, .jpeg, .webp,
+    /// .tgs and .webm files, and .json files that are Lottie animations`.
+    public static var searchedFilesDescription: String {
+        let listed = orderedImageExtensions.map { "." + $0 }
+        return listed.dropLast().joined(separator: ", ")
+            + " and \(listed.last!) files, and .\(lottieExtension) files that are Lottie animations"
+    }
 
     /// Expands `paths` into image files, in a stable order (arguments in order, folder
     /// contents sorted by path). Missing paths throw.

@@ -18,7 +18,8 @@ import RenditionCore
 /// ```
 /// `status` is `ok`, `up-to-date` or `failed`; `master` is there when the master was decoded
 /// (not for a sticker found up to date or one that failed), `outputs` is empty and `error`
-/// says why when it failed.
+/// says why when it failed; `warnings`, there only when there are some, says why a master
+/// rendered does not look like a sticker (`StickerResult.warnings`).
 package struct StickerRecord: Codable, Sendable, Equatable {
     /// What happened to the sticker.
     package enum Status: String, Codable, Sendable {
@@ -64,6 +65,8 @@ package struct StickerRecord: Codable, Sendable, Equatable {
     package var outputs: [Output]
     /// Why the sticker failed.
     package var error: String?
+    /// Why the master does not look like a sticker; `nil` (no key) when there is nothing to say.
+    package var warnings: [String]?
 
     /// The record of `result`; `describe` words a failure (by default its `description`; the
     /// command line adds the `--limit` setting that would let a trusted file through).
@@ -71,6 +74,7 @@ package struct StickerRecord: Codable, Sendable, Equatable {
         name = result.name
         input = result.inputPath
         master = result.masterSize.map { Size(width: $0.width, height: $0.height) }
+        warnings = result.warnings.isEmpty ? nil : result.warnings
         switch result.outcome {
         case .success(let written):
             status = result.skipped ? .upToDate : .ok

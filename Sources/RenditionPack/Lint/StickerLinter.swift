@@ -58,6 +58,10 @@ public struct StickerLinter: Sendable {
     }
 
     /// Reads and lints one file; a file that cannot be read gives an `unreadable` finding.
+    ///
+    /// An `unreadable` finding's `reason` value says why in a few words (`no such file or
+    /// folder`, `truncated PNG`, `not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file`:
+    /// `CodecError.shortReason`); its message says it in full.
     public func lint(path: String) -> LintReport {
         do {
             return lint(bytes: try FileSystem.read(path), path: path)
@@ -65,7 +69,10 @@ public struct StickerLinter: Sendable {
             return LintReport(
                 path: path, format: nil, animated: false, width: nil, height: nil, frames: nil, bytes: 0,
                 sizeClass: nil, durationMilliseconds: nil, loopCount: nil,
-                findings: [LintFinding(.unreadable, "cannot read the file: \(error.reason)")], measurements: nil)
+                findings: [
+                    LintFinding(
+                        .unreadable, "cannot read the file: \(error.reason)", values: ["reason": .text(error.reason)])
+                ], measurements: nil)
         }
     }
 
@@ -101,7 +108,8 @@ public struct StickerLinter: Sendable {
                 early.insert(
                     LintFinding(
                         .unreadable,
-                        "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)"),
+                        "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)",
+                        values: ["reason": .text(CodecError.unrecognizedFormat.shortReason)]),
                     at: 0)
             }
             return LintReport(
@@ -113,7 +121,9 @@ public struct StickerLinter: Sendable {
         do {
             source = try decode()
         } catch {
-            early.insert(LintFinding(.unreadable, "cannot decode: \(error)"), at: 0)
+            early.insert(
+                LintFinding(.unreadable, "cannot decode: \(error)", values: ["reason": .text(error.shortReason)]), at: 0
+            )
             return LintReport(
                 path: path, format: format.rawValue, animated: false, width: nil, height: nil, frames: nil,
                 bytes: bytes.count, sizeClass: nil, durationMilliseconds: nil, loopCount: nil,

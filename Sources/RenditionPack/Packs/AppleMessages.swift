@@ -26,6 +26,13 @@ public enum AppleMessages {
     /// The platform's name in notes and reports.
     public static let name = "Apple Messages"
 
+    /// The folder of a pack's output with the flat @3x/@2x/@1x renditions.
+    public static let renditionsFolder = "renditions"
+
+    /// The top-level folders Apple's pack writes in a pack's output: the Xcode catalog and the
+    /// flat renditions.
+    public static var folders: [String] { [XcodeStickerCatalog.catalogName, renditionsFolder] }
+
     /// The containers of a catalog sticker or flat rendition: PNG for stills; APNG for
     /// animations, or GIF when the pack asks for GIF stickers.
     static func formats(_ style: PackConfiguration.AnimatedStyle) -> RenditionTarget.Formats {

@@ -15,7 +15,8 @@ public struct PackOptions: Sendable {
     public var platforms: [PackPlatform]
     /// Whether Apple's pack is built: the Xcode catalog (stickers, sequences, the Messages
     /// icon set) and the flat @3x/@2x/@1x renditions. `true` by default; `false` builds only
-    /// `platforms`, and leaves whatever Apple's files an earlier run wrote as they are.
+    /// `platforms`, and removes Apple's folders when an earlier build recorded them
+    /// (`PackBuilder.build`).
     public var includesApple = true
     /// Worker threads (stickers are built in parallel).
     public var threads: Int
@@ -86,6 +87,12 @@ public struct PackBuilder: Sendable {
     }
 
     /// Builds the pack; `report` receives each sticker's outcome in pack order.
+    ///
+    /// The output's top-level folders the build writes (Apple's, one per platform) are
+    /// recorded in the output (`PackOwnedFolders`) and listed in `pack-report.json`; an unsharded build removes the folders the last one
+    /// recorded that it no longer makes (a platform left out this time), and nothing it did
+    /// not record (`PackSummary.removedFolders`). A shard's build removes nothing and records
+    /// the last build's folders as well as its own.
     public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError)
         -> PackSummary
     {
@@ -163,7 +170,16 @@ public struct PackBuilder: Sendable {
         } else {
             summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
         }
-        try PackReport.write(summary, to: "\(output)/pack-report.json")
+        let recorded = PackOwnedFolders.recorded(in: output)
+        let made = PackOwnedFolders.made(by: options)
+        if options.shard == nil {
+            summary.folders = made
+            summary.removedFolders = PackOwnedFolders.removeAbandoned(in: output, recorded: recorded, made: made)
+        } else {
+            summary.folders = recorded + made.filter { !recorded.contains($0) }
+        }
+        do { try PackOwnedFolders.record(summary.folders, in: output) } catch { throw .file(error) }
+        try PackReport.write(summary, to: "\(output)/\(PackReport.fileName)")
         return summary
     }
 

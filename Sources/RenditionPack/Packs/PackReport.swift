@@ -7,8 +7,12 @@ import RenditionBatch
 #endif
 
 /// Writes `pack-report.json`: per sticker, every file with its size, limit, the size-fitting
-/// step reached and what was given up; per platform, pack-level problems.
+/// step reached and what was given up; per platform, pack-level problems; and the top-level
+/// folders the build owns (`PackOwnedFolders`). The report is written, never read back.
 package enum PackReport {
+    /// The report's name in the pack's output folder.
+    static let fileName = "pack-report.json"
+
     static func write(_ summary: PackSummary, to path: String) throws(PackError) {
         do { try AtomicFile.write(bytes(summary), to: path) } catch { throw .file(error) }
     }
@@ -42,7 +46,7 @@ package enum PackReport {
         let report: [String: Any] = [
             "sizeClass": summary.sizeClass.rawValue, "stickers": stickers,
             "platformProblems": summary.platformProblems, "packs": packs,
-            "platformNotes": summary.platformNotes,
+            "platformNotes": summary.platformNotes, PackOwnedFolders.reportKey: summary.folders,
         ]
         return JSONValue.bytes(report, newline: false, fallback: "")
     }

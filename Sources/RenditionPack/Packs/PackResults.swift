@@ -115,6 +115,11 @@ public struct PackSummary: Sendable {
     public let platformProblems: [String: [String]]
     /// The size class the catalog uses.
     public let sizeClass: StickerSizeClass
+    /// The top-level folders of the output this build owns (Apple's, and one per platform), as
+    /// recorded for the next build (`PackOwnedFolders`) and listed in `pack-report.json`.
+    public var folders: [String] = []
+    /// The folders an earlier build recorded and this one no longer makes, removed.
+    public var removedFolders: [String] = []
     /// Whether anything failed.
     public var hasFailures: Bool {
         !platformProblems.values.allSatisfy(\.isEmpty)

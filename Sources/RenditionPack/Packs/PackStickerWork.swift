@@ -256,7 +256,7 @@ struct PackStickerWork {
 
     /// `renditions/NAME@3x`, `@2x` or `@1x` for apps that load stickers from files.
     func flatRendition(_ made: TargetOutput, scale: StickerScale) throws(FileError) -> PackOutputFile {
-        let path = "renditions/\(entry.name)\(scale.suffix).\(made.fileExtension)"
+        let path = "\(AppleMessages.renditionsFolder)/\(entry.name)\(scale.suffix).\(made.fileExtension)"
         try write(made.bytes, to: path)
         return PackOutputFile(
             path: path, bytes: made.bytes.count, width: made.width, height: made.height, limit: options.appleByteLimit,

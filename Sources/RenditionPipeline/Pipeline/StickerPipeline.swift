@@ -28,6 +28,9 @@ public struct PipelineResult: Sendable {
     public let outputs: [Result<TargetOutput, TargetError>]
     /// With `inspecting`: the master as `ImageDecoder.decodeSource` gives it, for lint.
     public let source: SourceImage?
+    /// Whether every pixel of every frame of the master is fully opaque: a box, not a sticker
+    /// on a transparent background. Always `false` for vector art, drawn on transparency.
+    public var masterIsOpaque = false
 }
 
 /// The one road from a sticker's bytes to its encoded files: decode once, resample each

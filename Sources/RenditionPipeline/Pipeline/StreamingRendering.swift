@@ -71,7 +71,8 @@ extension StickerPipeline {
                 }
                 return PipelineResult(
                     inputFormat: inputFormat, masterWidth: outline.width, masterHeight: outline.height,
-                    masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil)
+                    masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil,
+                    masterIsOpaque: !sink.sawTransparentPixel)
             }
             outputs = try encodeEach(count: targets.count) { (s) throws(CodecError) in
                 let animation = Animation(
@@ -89,7 +90,8 @@ extension StickerPipeline {
         }
         return PipelineResult(
             inputFormat: inputFormat, masterWidth: outline.width, masterHeight: outline.height,
-            masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil)
+            masterAnimated: outline.isAnimated, notes: [], outputs: outputs.map { .success($0) }, source: nil,
+            masterIsOpaque: !sink.sawTransparentPixel)
     }
 
     /// Decodes `bytes`, handing each composited frame to `sink`: on the calling thread with one
@@ -149,6 +151,8 @@ private final class ResampledFrames: @unchecked Sendable {
     private(set) var frames: [[AnimationFrame]]
     /// Whether a decoded frame had a pixel that is not fully transparent.
     private(set) var sawVisiblePixel = false
+    /// Whether a decoded frame had a pixel that is not fully opaque.
+    private(set) var sawTransparentPixel = false
     /// Per scale, the GIF session (`gifSessions`), made on the first frame.
     private(set) var sessions: [GIFEncodingSession] = []
     /// The first error a session gave; later frames are skipped.
@@ -164,6 +168,7 @@ private final class ResampledFrames: @unchecked Sendable {
     func add(_ frame: AnimationFrame) {
         guard failure == nil else { return }
         if !sawVisiblePixel { sawVisiblePixel = frame.raster.hasVisiblePixel }
+        if !sawTransparentPixel { sawTransparentPixel = frame.raster.hasTransparentPixel }
         switch use {
         case .keep(let firstFrameOnly):
             if firstFrameOnly && !frames[0].isEmpty { return }

@@ -51,6 +51,7 @@ extension StickerPipeline {
         }
         return PipelineResult(
             inputFormat: inputFormat, masterWidth: master.width, masterHeight: master.height, masterAnimated: animated,
-            notes: notes, outputs: outputs.map { $0! }, source: source)
+            notes: notes, outputs: outputs.map { $0! }, source: source,
+            masterIsOpaque: !master.frames.contains { $0.raster.hasTransparentPixel })
     }
 }

@@ -23,6 +23,8 @@ public struct RenderedSticker: Sendable {
     public let masterHeight: Int
     /// The renditions, in the order of the options' scales.
     public let renditions: [Rendition]
+    /// Whether no pixel of the master is transparent (`PipelineResult.masterIsOpaque`).
+    public var masterIsOpaque = false
 }
 
 /// What to produce from each @3x master.
@@ -149,7 +151,8 @@ public struct StickerRenderer: Sendable {
             }
         }
         return RenderedSticker(
-            masterWidth: result.masterWidth, masterHeight: result.masterHeight, renditions: renditions)
+            masterWidth: result.masterWidth, masterHeight: result.masterHeight, renditions: renditions,
+            masterIsOpaque: result.masterIsOpaque)
     }
 }
 

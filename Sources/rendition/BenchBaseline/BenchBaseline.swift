@@ -9,7 +9,7 @@ import RenditionBatch
 /// {"schema": "rendition-bench-baseline/1", "created": "2026-01-02T03:04:05Z",
 ///  "machine": {"cpu": "…", "cores": 2, "os": "…", "rendition_version": "0.3.0"},
 ///  "benchmarks": [{"benchmark": "pipeline", "input": "a.png", "options": {"compression": "6", "threads": "1"},
-///                  "input_bytes": 20334, "samples": 50, "p50_us": 9119.3, "p90_us": 10583.9,
+///                  "input_bytes": 20334, "input_sha256": "9f86d0…", "samples": 50, "p50_us": 9119.3, "p90_us": 10583.9,
 ///                  "p99_us": 11811.0, "min_us": 6586.9, "max_us": 12001.2}]}
 /// ```
 struct BenchBaseline: Equatable, Sendable {
@@ -28,7 +28,7 @@ struct BenchBaseline: Equatable, Sendable {
             benchmarks: records.map { record in
                 Entry(
                     benchmark: record.key.benchmark, input: record.key.input, options: record.key.options,
-                    inputBytes: record.inputBytes, samples: record.statistics.samples,
+                    inputBytes: record.inputBytes, inputHash: record.inputHash, samples: record.statistics.samples,
                     p50: Self.nanosecondPrecision(record.statistics.p50),
                     p90: Self.nanosecondPrecision(record.statistics.p90),
                     p99: Self.nanosecondPrecision(record.statistics.p99),
@@ -148,12 +148,14 @@ struct BenchBaseline: Equatable, Sendable {
         let input: String
         let options: [String: String]
         let inputBytes: Int?
+        let inputHash: String?
         let samples: Int
         let p50, p90, p99, min, max: Double
 
         enum CodingKeys: String, CodingKey {
             case benchmark, input, options, samples
             case inputBytes = "input_bytes"
+            case inputHash = "input_sha256"
             case p50 = "p50_us", p90 = "p90_us", p99 = "p99_us", min = "min_us", max = "max_us"
         }
 
@@ -161,7 +163,7 @@ struct BenchBaseline: Equatable, Sendable {
             BenchRecord(
                 key: BenchKey(benchmark: benchmark, input: input, options: options),
                 statistics: BenchStatistics(samples: samples, p50: p50, p90: p90, p99: p99, min: min, max: max),
-                inputBytes: inputBytes)
+                inputBytes: inputBytes, inputHash: inputHash)
         }
     }
 }

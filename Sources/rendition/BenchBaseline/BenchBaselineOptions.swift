@@ -10,7 +10,7 @@ struct BenchBaselineOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Compare with the baseline in FILE: a table of changes, and exit status 3 when a benchmark is slower than --tolerance allows.",
+            "Compare with the baseline in FILE: a table of changes, and exit status 3 when a benchmark is slower than --tolerance allows. Benchmarks are matched by subcommand, options and the content of their input (SHA-256), so the same file by another path is the same benchmark.",
             valueName: "file"))
     var compare: String?
 

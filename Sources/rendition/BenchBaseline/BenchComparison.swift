@@ -36,8 +36,12 @@ enum BenchVerdict: String, Sendable {
     case regression
 }
 
-/// This run's benchmarks against a baseline's: matched by `BenchKey`, each judged on one
-/// statistic with a tolerance. Pure arithmetic, so it is tested with made-up numbers.
+/// This run's benchmarks against a baseline's, each judged on one statistic with a tolerance.
+/// A benchmark is matched by what it timed: its `BenchKey` when the input's content is the
+/// same (or not recorded), else the same subcommand and options on an input of the same
+/// content (`BenchRecord.inputHash`) wherever the file was, else its `BenchKey` alone (the
+/// file at that path changed: `Row.inputChanged`). Pure arithmetic, so it is tested with
+/// made-up numbers.
 struct BenchComparison: Sendable {
     /// A benchmark found in both.
     struct Row: Sendable {
@@ -66,18 +70,33 @@ struct BenchComparison: Sendable {
     init(baseline: [BenchRecord], current: [BenchRecord], gate: BenchPercentile, tolerance: BenchTolerance) {
         self.gate = gate
         self.tolerance = tolerance
-        var byKey: [BenchKey: BenchRecord] = [:]
-        for record in baseline { byKey[record.key] = record }
+        // Matches by content first, for every record, then by the path alone for those left.
+        var unmatched = Array(baseline.indices)
+        var partner = [Int?](repeating: nil, count: current.count)
+        for (index, record) in current.enumerated() {
+            let found =
+                unmatched.firstIndex { baseline[$0].key == record.key && !baseline[$0].contentDiffers(from: record) }
+                ?? unmatched.firstIndex { baseline[$0].sameContent(as: record) }
+            if let found { partner[index] = unmatched.remove(at: found) }
+        }
+        for (index, record) in current.enumerated() where partner[index] == nil {
+            if let found = unmatched.firstIndex(where: { baseline[$0].key == record.key }) {
+                partner[index] = unmatched.remove(at: found)
+            }
+        }
         var rows: [Row] = [], new: [BenchKey] = []
-        for record in current {
-            guard let old = byKey.removeValue(forKey: record.key) else {
+        for (record, partner) in zip(current, partner) {
+            guard let partner else {
                 new.append(record.key)
                 continue
             }
+            let old = baseline[partner]
             let change = Self.change(from: old.statistics[gate], to: record.statistics[gate])
             let verdict: BenchVerdict =
                 change > tolerance.percent ? .regression : change < -tolerance.percent ? .faster : .ok
-            let changed = old.inputBytes != nil && record.inputBytes != nil && old.inputBytes != record.inputBytes
+            let changed =
+                old.contentDiffers(from: record)
+                || (old.inputBytes != nil && record.inputBytes != nil && old.inputBytes != record.inputBytes)
             rows.append(
                 Row(
                     key: record.key, baseline: old.statistics, current: record.statistics, verdict: verdict,
@@ -85,7 +104,7 @@ struct BenchComparison: Sendable {
         }
         self.rows = rows
         self.new = new
-        self.missing = baseline.map(\.key).filter { byKey[$0] != nil }
+        self.missing = unmatched.sorted().map { baseline[$0].key }
     }
 
     /// The benchmarks slower than the tolerance allows.

@@ -4,7 +4,8 @@ import RenditionCore
 import RenditionPack
 import RenditionTestSupport
 import Testing
-import RenditionPreview
+
+@testable import RenditionPreview
 
 @Suite("Preview sheets")
 struct PreviewTests {
@@ -127,5 +128,76 @@ struct PreviewTests {
             path: Fixtures.path("lint/animated.png"))
         #expect(limited.tiles.filter { $0.frame != nil }.map(\.frame) == [0, 1])  // the first, plus the flagged one
         #expect(limited.tiles.filter { $0.frame == nil }.allSatisfy { $0.scale == .x1 })
+    }
+
+    @Test("a photo-sized input is linted at its size and shown scaled down to a sticker's card")
+    func largeInput() throws {
+        let folder = try TemporaryFolder.make("rendition-preview")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let photo = TestImages.photo(width: 4_000, height: 3_000)
+        let path = folder + "/photo.png"
+        try Data(try PNGEncoder(options: .init(compressionLevel: 1)).encode(photo)).write(
+            to: URL(fileURLWithPath: path))
+        let card = PreviewSheet().card(path: path)
+        #expect(card.decoded)
+        // 4000 x 3000 fitted within 618 x 618: 618 x 464 at @3x, 412 x 309 at @2x.
+        let shown = LanczosResampler().resample(photo, width: 618, height: 464)
+        for tile in card.tiles {
+            let size = StickerGeometry.renditionSize(masterWidth: 618, masterHeight: 464, scale: tile.scale)
+            #expect(tile.rect.width - 2 * tile.padding == size.width, "\(tile.scale)")
+            #expect(tile.rect.height - 2 * tile.padding == size.height, "\(tile.scale)")
+        }
+        // The @3x tile on white holds the scaled-down photo's pixels (opaque: no background shows).
+        let white = try #require(card.tiles.first { $0.scale == .x3 && $0.background == "white" })
+        for (x, y) in [(300, 200), (100, 400), (600, 20)] {
+            #expect(card.raster[white.rect.x + white.padding + x, white.rect.y + white.padding + y] == shown[x, y])
+        }
+        // A card as wide as six 618 px tiles and their labels, not six 4000 px ones.
+        #expect(card.raster.width < 6 * (618 + 2 * 38 + 12) + 2 * 24 + 116 + 1)
+        #expect(card.raster.height < 2_000)
+        // Lint saw the file itself.
+        let report = StickerLinter().lint(path: path)
+        #expect(report.width == 4_000 && report.height == 3_000)
+        #expect(report.findings.contains { $0.code == .canvasTooLarge })
+    }
+
+    @Test(
+        "a card for a file that cannot be decoded says why on its badge, in a few words",
+        arguments: [
+            ("truncated.png", "truncated PNG"), ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file"),
+        ])
+    func unreadableReason(name: String, reason: String) throws {
+        let folder = try TemporaryFolder.make("rendition-preview-unreadable")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clean = try Fixtures.bytes("lint/clean.png")
+        let bytes = name == "junk.png" ? Array("not an image at all".utf8) : Array(clean.prefix(clean.count / 2))
+        let path = "\(folder)/\(name)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let finding = try #require(StickerLinter().lint(path: path).findings.first { $0.code == .unreadable })
+        #expect(finding.values["reason"] == .text(reason))
+        let card = PreviewSheet().card(path: path)
+        #expect(!card.decoded && card.tiles.isEmpty)
+        #expect(card.problem == finding.message)
+        // The first badge, below the headline, reads UNREADABLE: REASON in white on the error red.
+        let text = "UNREADABLE: " + reason.uppercased()
+        let width = BitmapFont.width(of: text, scale: 2) + 12
+        var expected = PreviewCanvas(width: width, height: 24, background: RGBColor(217, 48, 37))
+        expected.text(text, x: 6, y: 5, scale: 2, RGBColor(255, 255, 255))
+        var mismatches = 0
+        for y in 0..<24 {
+            for x in 0..<width where card.raster[24 + x, 24 + 33 + y] != expected.raster[x, y] { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(text)")
+        #expect(card.raster.width >= width + 48)
+    }
+
+    @Test("a tile's tag spells a finding as its badge does: HIDDEN COLOR on the tile, HIDDEN-COLOR on the card")
+    func tagsSpellCodes() {
+        let finding = LintFinding(.hiddenColor, "transparent pixels store colour")
+        #expect(PreviewStyle.badge(finding) == "HIDDEN-COLOR")
+        #expect(PreviewStyle.tag(.hiddenColor) == "HIDDEN COLOR")
+        for code in LintCode.allCases {
+            #expect(!PreviewStyle.tag(code).contains("COLOUR"), "\(code)")
+        }
     }
 }

@@ -40,6 +40,8 @@ class StickerResult:
         error: why it failed, else None.
         master: the master's (width, height) when it was decoded (not for a sticker found up
             to date or one that failed), else None.
+        warnings: why a master rendered does not look like a sticker (photo-sized, no
+            transparent pixel), one sentence each; empty for a sticker-like master.
     """
 
     name: str
@@ -48,6 +50,7 @@ class StickerResult:
     outputs: list[OutputFile] = field(default_factory=list)
     error: Optional[str] = None
     master: Optional[tuple[int, int]] = None
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -62,7 +65,8 @@ class StickerResult:
                    outputs=[OutputFile(o["scale"], o["width"], o["height"], o["bytes"], o["path"])
                             for o in entry.get("outputs", [])],
                    error=entry.get("error"),
-                   master=(master["width"], master["height"]) if master is not None else None)
+                   master=(master["width"], master["height"]) if master is not None else None,
+                   warnings=list(entry.get("warnings", [])))
 
     def to_json(self) -> dict[str, Any]:
         """The entry as the library writes it."""
@@ -72,6 +76,8 @@ class StickerResult:
             entry["master"] = {"width": self.master[0], "height": self.master[1]}
         if self.error is not None:
             entry["error"] = self.error
+        if self.warnings:
+            entry["warnings"] = list(self.warnings)
         return entry
 
 
@@ -245,8 +251,8 @@ def render_folder(src: Union[PathLike, Sequence[PathLike]], out: PathLike, threa
     is reported in the results, not raised.
 
     Args:
-        src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp), a file, or a
-            list of them.
+        src: a folder (searched recursively for .png .apng .gif .jpg .jpeg .webp .tgs .webm, and
+            .json files that are Lottie animations), a file, or a list of them.
         out: the output folder (created if missing).
         threads: stickers rendered in parallel (None or 0: one per core), as `--threads`.
         shard: only part of the catalog: "i/n" (1-based, as `--shard`) or (index, count) 0-based.
