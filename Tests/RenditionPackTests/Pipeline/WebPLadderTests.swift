@@ -57,4 +57,18 @@ struct WebPLadderTests {
         #expect(SizeFitter.mergingIdenticalFrames(alike).frames.count == 2)
         #expect(AnimationConstraints.mergingIdenticalFrames(alike).frames.count == 1)
     }
+
+    @Test("a VP9 ladder calibrated on its first step, encoded whole, stops at the step a ladder predicted from the start stops at")
+    func webmCalibratedOnFirstStep() throws {
+        let animation = try Self.video("vp9-alpha-512x384-24fps-3s.webm")
+        let steps = SizeFitter(limit: 1).ladder(for: .webm, animated: true)
+        let first = try #require(try steps[0].encode(animation))
+        // A limit the first step misses, so the ladder has to go further down.
+        let fitter = SizeFitter(limit: first.count * 6 / 10)
+        let calibrated = try fitter.fitPredicted(animation, steps: steps, orderedBySize: false, calibratesOnFirstStep: true)
+        let predicted = try fitter.fitPredicted(animation, steps: steps, orderedBySize: false)
+        #expect(calibrated.stepIndex > 1 && calibrated.bytes.count <= fitter.limit)
+        #expect(calibrated.step == predicted.step && calibrated.bytes == predicted.bytes, "\(calibrated.step) vs \(predicted.step)")
+    }
 }
+
