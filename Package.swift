@@ -22,7 +22,10 @@ let package = Package(
         // DocC catalogs (Scripts/build-docs); a command plugin only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The HTTP face (`rendition serve`): server, logging, metrics, lifecycle.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: the server is configured in code, not through
+        // swift-configuration (ConfigurationSupport), and uses no URL-encoded forms
+        // (FullFoundation's only use), so swift-configuration is not built.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
