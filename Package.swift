@@ -22,11 +22,17 @@ let package = Package(
         // DocC catalogs (Scripts/build-docs); a command plugin only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The HTTP face (`rendition serve`): server, logging, metrics, lifecycle.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: the server is configured in code, not through
+        // swift-configuration (ConfigurationSupport), and uses no URL-encoded forms
+        // (FullFoundation's only use), so swift-configuration is not built.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The server tests' loopback client (already in the graph through Hummingbird).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; no flags in this manifest.
@@ -158,12 +164,18 @@ let package = Package(
             dependencies: ["RenditionC", "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionServerTests",
+            // The server on a loopback port and a small HTTP/1.1 client of its own
+            // (Support/), over the NIO modules Hummingbird is built on.
             dependencies: [
                 "RenditionServer", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
                 "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
     ],
     swiftLanguageModes: [.v6]

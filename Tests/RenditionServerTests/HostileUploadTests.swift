@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import RenditionServer
 import RenditionTestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import RenditionServer
 import RenditionTestSupport
 import Testing

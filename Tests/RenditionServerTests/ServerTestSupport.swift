@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import RenditionServer
 import RenditionTestSupport
@@ -34,33 +33,28 @@ enum ServerTest {
         return try RenditionServer(configuration: configuration, logger: logger)
     }
 
-    /// Runs `body` with a client of `server` listening on a free loopback port. (HummingbirdTesting's
-    /// `.router` framework, which needs no sockets, makes a NIOAsyncTestingChannel per request and
-    /// never closes it, which LeakSanitizer reports under Scripts/sanitize address; `.live` does not.)
+    /// Runs `body` with a client of `server` listening on a free loopback port (`LoopbackServer`).
     ///
-    /// The live client gives up on a response after 20 s. The whole suite runs its tests side
-    /// by side on 2 cores, and there a request can wait that long for a thread; a body that
-    /// meets that read timeout is run once more, on a new listener of the same server.
+    /// The client gives up on a response after 20 s. The whole suite runs its tests side by
+    /// side on 2 cores, and there a request can wait that long for a thread; a body that meets
+    /// that timeout is run once more, on a new listener of the same server.
     static func withClient<T: Sendable>(
-        _ server: RenditionServer, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+        _ server: RenditionServer, _ body: @escaping @Sendable (LoopbackClient) async throws -> T
     ) async throws -> T {
-        let application = Application(router: server.router().router)
         do {
-            return try await application.test(.live) { client in try await body(client) }
-        } catch TestClient.Error.readTimeout {
-            return try await Application(router: server.router().router).test(.live) { client in
-                try await body(client)
-            }
+            return try await LoopbackServer.serve(server.router().router, logger: server.logger, body)
+        } catch LoopbackClient.Failure.timedOut {
+            return try await LoopbackServer.serve(server.router().router, logger: server.logger, body)
         }
     }
 
     /// The bytes of a response body.
-    static func bytes(_ response: TestResponse) -> [UInt8] {
+    static func bytes(_ response: LoopbackClient.Response) -> [UInt8] {
         Array(response.body.readableBytesView)
     }
 
     /// The JSON object of a response body.
-    static func json(_ response: TestResponse) throws -> [String: Any] {
+    static func json(_ response: LoopbackClient.Response) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(bytes(response))) as? [String: Any] ?? [:]
     }
 
