@@ -126,7 +126,8 @@ public struct SizeFitter: Sendable {
         // the sample of a long animation from counting each as a frame of its own (a
         // Lottie that holds still for most of its frames was predicted twenty times its size).
         let animation = format == .webp && !preserveFrames ? Self.mergingIdenticalFrames(animation) : animation
-        let steps = ladder(for: format, animated: animation.isAnimated)
+        let steps = ladder(
+            for: format, animated: animation.isAnimated, short: animation.frames.count <= Self.sampledAbove)
         if animation.isAnimated && animation.frames.count > Self.sampledAbove {
             return try fitPredicted(
                 animation, steps: steps, orderedBySize: format == .webp, calibratesOnFirstStep: format == .webm)
@@ -269,8 +270,9 @@ public struct SizeFitter: Sendable {
             loopCount: animation.loopCount)
     }
 
-    /// The ladder for a format.
-    func ladder(for format: OutputFormat, animated: Bool) -> [Step] {
+    /// The ladder for a format; `short`: an animation encoded whole at every step (VP9 then
+    /// starts at better qualities).
+    func ladder(for format: OutputFormat, animated: Bool, short: Bool = false) -> [Step] {
         let level = compressionLevel
         let merge = !preserveFrames
         let threads = self.threads
@@ -363,7 +365,7 @@ public struct SizeFitter: Sendable {
                 }
             }
         case .webm:
-            steps = WebMSizeLadder.steps(animated: animated)
+            steps = WebMSizeLadder.steps(animated: animated, short: short)
         case .gif:
             for colors in [256, 128, 64, 32] {
                 steps.append(
