@@ -39,7 +39,9 @@ struct BenchComparisonReport {
             if options.count == 1, let only = options.first, !only.isEmpty { lines.append("options: \(only)") }
         }
         for row in comparison.rows where row.inputChanged {
-            lines.append("note: \(row.key.input) is not the size it was in the baseline; the input changed")
+            lines.append(
+                "note: \(row.key.input) is not the file it was in the baseline (its content or size differs); "
+                    + "the input changed")
         }
         for key in comparison.missing { lines.append("missing from this run: \(key.description)") }
         for key in comparison.new { lines.append("not in the baseline: \(key.description)") }
