@@ -148,8 +148,9 @@ let package = Package(
         .testTarget(
             name: "RenditionCodecsTests",
             // CWebP only to compare with libwebp's own premultiplied output mode; CRLottie to
-            // compare with rlottie's own C API.
-            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRLottie", "RenditionTestSupport"]),
+            // compare with rlottie's own C API; CRenditionKernels to hold its vectorised kernels
+            // to their scalar references.
+            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRLottie", "CRenditionKernels", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionPackTests",
             dependencies: ["RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),

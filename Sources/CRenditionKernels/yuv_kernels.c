@@ -1,4 +1,5 @@
 #include "rendition_yuv.h"
+#include "rendition_kernels.h"
 
 static inline uint8_t clamp_u8(int32_t value)
 {
@@ -17,7 +18,7 @@ static void chroma_row(const uint8_t *plane, ptrdiff_t stride, int chroma_height
     for (int x = 0; x < chroma_width; x++) out[x] = 3 * (int32_t)n[x] + (int32_t)f[x];
 }
 
-void rdn_yuv420_to_rgba(const uint8_t *y, ptrdiff_t y_stride,
+void rdn_yuv420_to_rgba_portable(const uint8_t *y, ptrdiff_t y_stride,
                         const uint8_t *u, ptrdiff_t u_stride,
                         const uint8_t *v, ptrdiff_t v_stride,
                         const uint8_t *a, ptrdiff_t a_stride,
@@ -57,7 +58,7 @@ void rdn_yuv420_to_rgba(const uint8_t *y, ptrdiff_t y_stride,
     }
 }
 
-void rdn_rgba_to_yuv420(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, int height,
+void rdn_rgba_to_yuv420_portable(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, int height,
                         uint8_t *y, ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride,
                         uint8_t *v, ptrdiff_t v_stride, uint8_t *alpha, ptrdiff_t alpha_stride,
                         const rdn_rgb_to_yuv *m)
@@ -100,6 +101,61 @@ void rdn_rgba_to_yuv420(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, i
             v[cy * v_stride + cx] = clamp_u8(128 + ((m->v_r * r + m->v_g * g + m->v_b * b + 32768) >> 16));
         }
     }
+}
+
+/*
+ * The same conversions without a branch or a 64-bit division in their inner loops, so the
+ * compiler vectorises them; compiled twice (yuv_fast_body.h), plainly and for AVX2, the
+ * copy chosen at run time. Every result equals the portable functions' above: the same
+ * integer expressions, chroma edges handled apart, and each alpha-weighted average divided
+ * in double precision, which gives the exact integer quotient for every sum a 2x2 block can
+ * have (checked exhaustively by the kernels' tests).
+ */
+#define NAME(x) rdn_plain_##x
+#include "yuv_fast_body.h"
+#undef NAME
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#define NAME(x) rdn_avx2_##x
+#include "yuv_fast_body.h"
+#undef NAME
+#pragma clang attribute pop
+#define RDN_YUV_HAVE_AVX2 1
+#endif
+
+void rdn_yuv420_to_rgba(const uint8_t *y, ptrdiff_t y_stride,
+                        const uint8_t *u, ptrdiff_t u_stride,
+                        const uint8_t *v, ptrdiff_t v_stride,
+                        const uint8_t *a, ptrdiff_t a_stride,
+                        uint8_t *rgba, ptrdiff_t rgba_stride,
+                        int width, int height, const rdn_yuv_to_rgb *m, int32_t *scratch)
+{
+#ifdef RDN_YUV_HAVE_AVX2
+    if (rdn_kernels_available()) {
+        rdn_avx2_yuv420_to_rgba(y, y_stride, u, u_stride, v, v_stride, a, a_stride, rgba, rgba_stride, width,
+                                height, m, scratch);
+        return;
+    }
+#endif
+    rdn_plain_yuv420_to_rgba(y, y_stride, u, u_stride, v, v_stride, a, a_stride, rgba, rgba_stride, width, height,
+                             m, scratch);
+}
+
+void rdn_rgba_to_yuv420(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, int height,
+                        uint8_t *y, ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride,
+                        uint8_t *v, ptrdiff_t v_stride, uint8_t *alpha, ptrdiff_t alpha_stride,
+                        const rdn_rgb_to_yuv *m)
+{
+#ifdef RDN_YUV_HAVE_AVX2
+    if (rdn_kernels_available()) {
+        rdn_avx2_rgba_to_yuv420(rgba, rgba_stride, width, height, y, y_stride, u, u_stride, v, v_stride, alpha,
+                                alpha_stride, m);
+        return;
+    }
+#endif
+    rdn_plain_rgba_to_yuv420(rgba, rgba_stride, width, height, y, y_stride, u, u_stride, v, v_stride, alpha,
+                             alpha_stride, m);
 }
 
 int rdn_any_alpha_below_255(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride)

@@ -5,8 +5,8 @@
  * Colour conversion between 8-bit Y'CbCr 4:2:0 (as VP8 and VP9 code video) and RGBA.
  *
  * The matrix is given as fixed-point coefficients (16 fractional bits), so the caller picks
- * BT.601, BT.709 or BT.2020, limited or full range. Portable C: the compiler vectorises it,
- * and every build gives the same bytes.
+ * BT.601, BT.709 or BT.2020, limited or full range. Portable C that the compiler vectorises,
+ * with an AVX2 copy chosen at run time; every build and CPU gives the same bytes.
  */
 
 #include <stddef.h>
@@ -57,6 +57,19 @@ void rdn_rgba_to_yuv420(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, i
                         uint8_t *y, ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride,
                         uint8_t *v, ptrdiff_t v_stride, uint8_t *alpha, ptrdiff_t alpha_stride,
                         const rdn_rgb_to_yuv *matrix);
+
+/* The same two conversions in plain scalar C, never vectorised: the reference the tests
+ * hold the functions above to (same bytes). */
+void rdn_yuv420_to_rgba_portable(const uint8_t *y, ptrdiff_t y_stride,
+                                 const uint8_t *u, ptrdiff_t u_stride,
+                                 const uint8_t *v, ptrdiff_t v_stride,
+                                 const uint8_t *a, ptrdiff_t a_stride,
+                                 uint8_t *rgba, ptrdiff_t rgba_stride,
+                                 int width, int height, const rdn_yuv_to_rgb *matrix, int32_t *scratch);
+void rdn_rgba_to_yuv420_portable(const uint8_t *rgba, ptrdiff_t rgba_stride, int width, int height,
+                                 uint8_t *y, ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride,
+                                 uint8_t *v, ptrdiff_t v_stride, uint8_t *alpha, ptrdiff_t alpha_stride,
+                                 const rdn_rgb_to_yuv *matrix);
 
 /* Non-zero when any pixel of an RGBA picture has alpha below 255. */
 int rdn_any_alpha_below_255(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride);

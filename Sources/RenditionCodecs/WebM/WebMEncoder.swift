@@ -21,8 +21,9 @@ public struct WebMEncoder: Sendable {
         /// libvpx's `cpu-used`, 0 (slowest, smallest) ... 8 (fastest). Up to 5 runs libvpx's
         /// good-quality mode (a rate-distortion search on every block); 6 and up its real-time
         /// mode tuned for screen content, about five times quicker on sticker art for files
-        /// about half as large again at the same quality. From 6 on, the alpha stream (one
-        /// flat plane) is coded at speed 8.
+        /// about half as large again at the same quality. The alpha stream (one flat plane)
+        /// is always coded in real-time mode: at speed 8 when the colour is, else at speed 6
+        /// (`alphaSpeed`).
         public var speed: Int
         /// Frames libvpx may look ahead to place hidden reference frames (0 ... 25).
         public var lookahead: Int
@@ -40,6 +41,12 @@ public struct WebMEncoder: Sendable {
 
     /// The settings.
     public let options: Options
+
+    /// The alpha stream's speed when the colour is coded in good-quality mode (speed 0 ... 5):
+    /// real-time mode, tuned for screen content. Measured on a 90-frame 512 px VP8 master at
+    /// quality 30: the alpha stream took 0.46 s instead of 1.77 s at speed 2 (a quarter of
+    /// the time) for 7 % more alpha bytes (3 % of the file), SSIM 0.9879 against 0.9882.
+    static let goodQualityAlphaSpeed = 6
 
     /// Creates an encoder.
     public init(options: Options = Options()) {
@@ -79,7 +86,7 @@ public struct WebMEncoder: Sendable {
         }
         let colour = try VPXEncoder(
             width: width, height: height, quality: options.quality, speed: options.speed, lag: options.lookahead)
-        let alphaSpeed = options.speed >= VPXEncoder.firstRealtimeSpeed ? 8 : options.speed
+        let alphaSpeed = options.speed >= VPXEncoder.firstRealtimeSpeed ? 8 : Self.goodQualityAlphaSpeed
         let alpha =
             hasAlpha
             ? try VPXEncoder(
