@@ -65,15 +65,20 @@ struct YCbCrKernelTests {
                 case .binary: rgba[i] = rgba[i] < 128 ? 0 : 255
                 }
             }
-            func planes(_ convert: (UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>,
-                UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void) -> [[UInt8]] {
+            func planes(
+                _ convert: (
+                    UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>,
+                    UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>
+                ) -> Void
+            ) -> [[UInt8]] {
                 var y = [UInt8](repeating: 0, count: width * height), a = y
                 var u = [UInt8](repeating: 0, count: cw * ch), v = u
                 convert(&y, &u, &v, &a)
                 return [y, u, v, a]
             }
             let fast = planes {
-                rdn_rgba_to_yuv420(rgba, width * 4, Int32(width), Int32(height), $0, width, $1, cw, $2, cw, $3, width, &m)
+                rdn_rgba_to_yuv420(
+                    rgba, width * 4, Int32(width), Int32(height), $0, width, $1, cw, $2, cw, $3, width, &m)
             }
             let reference = planes {
                 rdn_rgba_to_yuv420_portable(
