@@ -241,16 +241,13 @@ struct TelegramTests {
         #expect(SizeFitter(limit: 1).ladder(for: .webm, animated: true, short: false).first?.name == "VP9 quality 24")
         // Over the limit in real-time mode but not in good-quality mode: the same quality, slower.
         let fast = try WebMEncoder(options: .init(quality: 12)).encode(animation).count
-        let good = try WebMEncoder(options: .init(quality: 12, speed: WebMSizeLadder.goodQualitySpeed)).encode(
-            animation
-        ).count
+        let goodSpeed = WebMSizeLadder.goodQualitySpeed
+        let good = try WebMEncoder(options: .init(quality: 12, speed: goodSpeed)).encode(animation).count
         #expect(good < fast, "good-quality mode \(good) B, real-time \(fast) B")
         let slower = try SizeFitter(limit: good).fit(animation, as: .webm)
         #expect(
             slower.stepIndex == 2 && slower.step == "VP9 quality 12, good-quality mode" && slower.bytes.count == good)
-        let smallest = try WebMEncoder(options: .init(quality: 63, speed: WebMSizeLadder.goodQualitySpeed)).encode(
-            animation
-        ).count
+        let smallest = try WebMEncoder(options: .init(quality: 63, speed: goodSpeed)).encode(animation).count
         let fitted = try SizeFitter(limit: smallest - 1).fit(animation, as: .webm)
         #expect(fitted.step.contains("frame rate") && fitted.bytes.count < smallest)
         #expect(throws: SizeFitError.self) { try SizeFitter(limit: 100).fit(animation, as: .webm) }
