@@ -16,6 +16,7 @@ struct RenditionCommand: ParsableCommand {
         version: RenditionVersion.string,
         subcommands: [
             RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, ServeCommand.self, BenchCommand.self,
+            ServeWorkerCommand.self,
         ]
     )
 }

@@ -16,7 +16,9 @@ extension RenditionCommand {
         // The usage message is written by a helper and the process exits after the `catch`,
         // so nothing of the parse (the error, the message) is still alive at `exit`, which
         // LeakSanitizer would report as leaked.
-        MallocTuning.apply()
+        // The server keeps glibc's own trimming, so its memory goes back after each request
+        // (its jobs run in worker processes, which are tuned and exit after one job).
+        if CommandLine.arguments.dropFirst().first != "serve" { MallocTuning.apply() }
         do {
             var command = try parseAsRoot()
             try command.run()

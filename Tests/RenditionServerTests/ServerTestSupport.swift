@@ -26,6 +26,8 @@ enum ServerTest {
         configuration.mastersFolder = masters
         configuration.port = 0
         configuration.workers = 2
+        // Jobs in worker processes, as `rendition serve` runs them.
+        configuration.workerExecutable = BuiltTool.rendition.path
         configure(&configuration)
         // The access log only at warning and above, so test output stays readable.
         var logger = Logger(label: "rendition.serve.test")

@@ -5,6 +5,38 @@ import RenditionCore
 /// Small hostile files built in code: decompression bombs (files that claim, or expand to,
 /// far more pixels, frames or bytes than they hold) and CPU bombs.
 public enum HostileInputs {
+    // MARK: gzip (TGS)
+
+    /// `bytes` as a gzip file (one member, stored deflate blocks), as `.tgs` files are; the
+    /// trailer says `declaredSize` bytes when given.
+    public static func gzip(_ bytes: [UInt8], declaredSize: Int? = nil) -> [UInt8] {
+        var out: [UInt8] = [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 0xFF]
+        var offset = 0
+        repeat {
+            let count = min(65_535, bytes.count - offset)
+            let last: UInt8 = offset + count == bytes.count ? 1 : 0
+            out += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            out += bytes[offset..<(offset + count)]
+            offset += count
+        } while offset < bytes.count
+        out += littleEndian(ReferenceCRC32.checksum(bytes), bytes: 4)
+        out += littleEndian(UInt32(truncatingIfNeeded: declaredSize ?? bytes.count), bytes: 4)
+        return out
+    }
+
+    /// A TGS file of a few hundred bytes that declares `frames` frames of a `side` px canvas
+    /// with one shape covering it: the drawing work of a thousand frames in 300 bytes.
+    public static func tgsBomb(frames: Int, side: Int) -> [UInt8] {
+        let half = side / 2
+        let document = """
+            {"v":"5.5.2","fr":60,"ip":0,"op":\(frames),"w":\(side),"h":\(side),"ddd":0,"assets":[],"layers":[\
+            {"ty":4,"ind":1,"ip":0,"op":\(frames),"st":0,"ks":{},"shapes":[{"ty":"rc","d":1,\
+            "s":{"a":0,"k":[\(side),\(side)]},"p":{"a":0,"k":[\(half),\(half)]},"r":{"a":0,"k":0}},\
+            {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}]}
+            """
+        return gzip(Array(document.utf8))
+    }
+
     // MARK: PNG and APNG
 
     /// A PNG stream: the signature, `IHDR` for `width` x `height` at `bitDepth`/`colorType`,

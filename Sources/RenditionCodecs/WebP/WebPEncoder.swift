@@ -41,7 +41,7 @@ public struct WebPEncoder: Sendable {
     public func encode(_ raster: Raster) throws(CodecError) -> [UInt8] {
         try options.validate()
         try Self.checkSize(width: raster.width, height: raster.height)
-        var config = try makeConfig()
+        var config = try makeConfig(pixels: raster.width * raster.height)
         var picture = try Self.makePicture(raster)
         defer { WebPPictureFree(&picture) }
         var writer = WebPMemoryWriter()
@@ -73,7 +73,7 @@ public struct WebPEncoder: Sendable {
         }
         let timestamps = try WebPFrameTimestamps(delays: animation.frames.map(\.delay)).milliseconds
         if writesKeyFramesOnly { return try encodeKeyFrames(animation, timestamps: timestamps) }
-        var config = try makeConfig()
+        var config = try makeConfig(pixels: animation.width * animation.height)
         var animationOptions = try makeAnimationOptions(loopCount: animation.loopCount)
         guard let encoder = WebPAnimEncoderNew(Int32(animation.width), Int32(animation.height), &animationOptions)
         else {
@@ -101,17 +101,35 @@ public struct WebPEncoder: Sendable {
         return [UInt8](UnsafeBufferPointer(start: bytes, count: data.size))
     }
 
-    /// libwebp's encoder configuration for `options`.
-    private func makeConfig() throws(CodecError) -> WebPConfig {
+    /// Frames up to this many pixels are encoded at the effort the options ask for; every
+    /// sticker is (a 618 px master's @3x is 0.38 MP, a 512 px canvas 0.26 MP).
+    public static let fullEffortPixels = 1 << 20
+
+    /// The effort (libwebp's `method`, and for lossless its `quality`, which is effort there)
+    /// for frames of `pixels`: the options' own up to `fullEffortPixels`; above, at most
+    /// method 2 and quality 50 (up to four times that), then method 0 and quality 10, so that
+    /// a photo-sized frame encodes in seconds instead of a minute (lossless WebP at method 4
+    /// spent 60-90 s on a 10.7 MP frame). Lossy quality is kept: it decides the image, not the
+    /// effort.
+    public func effort(pixels: Int) -> (method: Int, losslessQuality: Int) {
+        let quality = options.compression == .lossless ? options.quality : 100
+        if pixels <= Self.fullEffortPixels { return (options.method, quality) }
+        if pixels <= 4 * Self.fullEffortPixels { return (min(options.method, 2), min(quality, 50)) }
+        return (0, min(quality, 10))
+    }
+
+    /// libwebp's encoder configuration for `options`, for frames of `pixels`.
+    private func makeConfig(pixels: Int) throws(CodecError) -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
             throw .encodingFailed(
                 format: .webp, reason: "libwebp's encoder does not match its headers (version mismatch)")
         }
         config.lossless = options.compression == .lossless ? 1 : 0
-        config.quality = Float(options.quality)
+        let effort = effort(pixels: pixels)
+        config.quality = Float(options.compression == .lossless ? effort.losslessQuality : options.quality)
         config.alpha_quality = Int32(options.alphaQuality)
-        config.method = Int32(options.method)
+        config.method = Int32(effort.method)
         config.exact = options.exact ? 1 : 0
         config.use_sharp_yuv = options.sharpYUV ? 1 : 0
         config.thread_level = 0

@@ -117,22 +117,12 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
 
     /// Loads `pack.json`, `pack.yaml` or `pack.yml` from `folder`; `nil` when there is none.
     public static func load(from folder: String) throws(PackError) -> PackConfiguration? {
-        for name in ["pack.json", "pack.yaml", "pack.yml"] {
+        for name in fileNames {
             let path = "\(folder)/\(name)"
             guard FileSystem.exists(path) else { continue }
             let bytes: [UInt8]
             do { bytes = try FileSystem.read(path) } catch { throw .file(error) }
-            do {
-                if name == "pack.json" {
-                    return try JSONDecoder().decode(PackConfiguration.self, from: Data(bytes))
-                }
-                let document = try JSONEncoder().encode(try YAMLDocument.read(bytes))
-                return try JSONDecoder().decode(PackConfiguration.self, from: document)
-            } catch let error as YAMLDocument.ReadError {
-                throw .invalidConfiguration(path: path, reason: error.description)
-            } catch {
-                throw .invalidConfiguration(path: path, reason: Self.explain(error))
-            }
+            return try decode(bytes, path: path)
         }
         return nil
     }

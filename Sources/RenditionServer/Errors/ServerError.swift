@@ -14,6 +14,19 @@ public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible 
     public let message: String
     /// Extra response headers (e.g. `Retry-After`).
     public var headers: HTTPFields = [:]
+    /// For `limit-exceeded`: the limit's name (`max-frames`, `max-job-memory`, ...), its value
+    /// and the value found, written into the JSON body as `limit`, `maximum` and `value`.
+    public var limit: LimitFacts?
+
+    /// The facts of a limit that a request passed.
+    public struct LimitFacts: Sendable, Codable, Equatable {
+        /// The limit's name, as the server's options and docs/SERVER.md name it.
+        public let name: String
+        /// The limit.
+        public let maximum: Int
+        /// What the request had (or would have needed).
+        public let value: Int
+    }
 
     /// Creates an error.
     public init(_ status: HTTPResponse.Status, type: String, _ message: String) {
@@ -27,7 +40,12 @@ public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible 
 
     /// The JSON body.
     var body: [UInt8] {
-        let object = ["error": message, "type": type]
+        var object: [String: Any] = ["error": message, "type": type]
+        if let limit {
+            object["limit"] = limit.name
+            object["maximum"] = limit.maximum
+            object["value"] = limit.value
+        }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return Array(data)
     }
@@ -51,6 +69,14 @@ extension ServerError {
     /// 413: the body is over `--max-upload`.
     static func tooLarge(limit: Int) -> ServerError {
         ServerError(.contentTooLarge, type: "too-large", "the request body is over the limit of \(limit) bytes")
+    }
+
+    /// 422 `limit-exceeded`: the request is over the limit called `name` (a per-request limit
+    /// of the server's, checked before any work).
+    static func limitExceeded(_ name: String, maximum: Int, value: Int, _ message: String) -> ServerError {
+        var error = ServerError(.unprocessableContent, type: "limit-exceeded", message)
+        error.limit = LimitFacts(name: name, maximum: maximum, value: value)
+        return error
     }
 
     /// 503 with `Retry-After`: every worker is busy and the queue is full.

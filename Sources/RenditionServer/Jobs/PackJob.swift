@@ -3,20 +3,21 @@ import RenditionBatch
 import RenditionCodecs
 import RenditionPack
 
-/// `rendition pack` over HTTP: the uploaded stickers (and `pack.json`) are staged in a
-/// temporary folder, `PackBuilder` builds the packs into another, and the output folder comes
-/// back as a ZIP with `pack-report.json`; both folders are removed afterwards.
+/// `rendition pack` over HTTP, as a worker runs it: the files of a checked `PackUpload` are
+/// staged in a temporary folder, `PackBuilder` builds the packs into another, and the output
+/// folder comes back as a ZIP with `pack-report.json`; both folders are removed afterwards.
+/// Neither the report nor an error carries the server's paths: they speak of the pack's
+/// files by name.
 struct PackJob: Sendable {
-    /// The uploaded files: stickers, and optionally `pack.json`.
-    let parts: [MultipartPart]
+    /// The staged files (already safe, unique names) with their bytes; `pack.json` among them.
+    let files: [(name: String, bytes: [UInt8])]
     /// The platform names of `?platform=` (comma-separated lists allowed).
     let platforms: [String]
     /// The pack's name (`?name=`), which `rendition pack` takes from its source folder's name;
     /// `pack.json` may give another.
     let name: String
-
-    /// The names of the pack description files a source folder may hold.
-    static let descriptionNames: Set<String> = ["pack.json", "pack.yaml", "pack.yml"]
+    /// The decoding limits.
+    var limits: DecodeLimits = .default
 
     /// Checks the platforms before any work is queued: unknown names are a 400.
     static func settings(platforms: [String]) throws(ServerError) -> RenditionSettings {
@@ -31,56 +32,68 @@ struct PackJob: Sendable {
 
     /// Builds the packs and returns the ZIP of the output folder.
     func run() throws(ServerError) -> [UInt8] {
-        let settings = try Self.settings(platforms: platforms)
+        var settings = try Self.settings(platforms: platforms)
+        settings.limits = limits
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // The source folder's name is the pack's default name, as on the command line.
         let source = folder.path + "/in/" + UploadNames.baseName(name)
         let output = folder.path + "/out"
-        do { try FileSystem.createDirectory(source) } catch { throw .internalError("\(error)") }
-        try stage(into: source)
-        do throws(PackError) {
-            _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
-        } catch {
-            switch error {
-            case .file(let fileError): throw .internalError(fileError.description)
-            case .invalidConfiguration, .empty, .unknownPlatform:
-                throw ServerError(.unprocessableContent, type: "invalid-pack", error.description)
+        let scrub = PathScrubber(folder: folder.path, source: source, output: output)
+        do throws(ServerError) {
+            do { try FileSystem.createDirectory(source) } catch { throw .internalError("\(error)") }
+            for file in files {
+                guard !file.name.contains("/"), !file.name.hasPrefix(".") else {
+                    throw .badRequest("\(file.name) is not a file name")
+                }
+                do { try AtomicFile.write(file.bytes, to: source + "/" + file.name) } catch {
+                    throw .internalError("\(error)")
+                }
             }
+            do throws(PackError) {
+                _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
+            } catch {
+                switch error {
+                case .file(let fileError): throw .internalError(fileError.description)
+                case .invalidConfiguration, .empty, .unknownPlatform:
+                    throw ServerError(.unprocessableContent, type: "invalid-pack", error.description)
+                }
+            }
+            try scrub.rewrite(file: output + "/pack-report.json")
+            return try FolderZip.zip(folder: output)
+        } catch {
+            var scrubbed = ServerError(error.status, type: error.type, scrub.clean(error.message))
+            scrubbed.limit = error.limit
+            scrubbed.headers = error.headers
+            throw scrubbed
         }
-        return try FolderZip.zip(folder: output)
+    }
+}
+
+/// Takes the server's temporary paths out of what a pack job says: the source folder's files
+/// become their names, the output folder's files their paths in the ZIP.
+struct PathScrubber: Sendable {
+    let folder: String
+    let source: String
+    let output: String
+
+    /// `text` without the temporary folders' paths.
+    func clean(_ text: String) -> String {
+        text.replacingOccurrences(of: source + "/", with: "")
+            .replacingOccurrences(of: output + "/", with: "")
+            .replacingOccurrences(of: source, with: "the pack's folder")
+            .replacingOccurrences(of: output, with: "the packs' folder")
+            .replacingOccurrences(of: folder, with: "the upload")
     }
 
-    /// Writes each sticker under a safe, unique name and the pack description under its own.
-    func stage(into source: String) throws(ServerError) {
-        var used: Set<String> = []
-        var stickers = 0
-        for part in parts {
-            let given = part.filename ?? part.name
-            let lowered = UploadNames.lastComponent(given).lowercased()
-            let name: String
-            if Self.descriptionNames.contains(lowered) {
-                name = lowered
-            } else {
-                guard let format = ImageFormat.sniff(part.bytes) else {
-                    throw ServerError(
-                        .unsupportedMediaType, type: "unsupported-format",
-                        "\(UploadNames.lastComponent(given)): \(CodecError.unrecognizedFormat.description)")
-                }
-                var candidate = UploadNames.fileName(given, format: format)
-                var counter = 2
-                while used.contains(candidate.lowercased()) {
-                    candidate = "\(UploadNames.baseName(given))-\(counter).\(format.fileExtension)"
-                    counter += 1
-                }
-                name = candidate
-                stickers += 1
-            }
-            guard !used.contains(name.lowercased()) else { throw .badRequest("\(name) was sent twice") }
-            used.insert(name.lowercased())
-            do { try AtomicFile.write(part.bytes, to: source + "/" + name) } catch { throw .internalError("\(error)") }
-        }
-        guard stickers > 0 else { throw .badRequest("send at least one sticker file") }
+    /// Rewrites the JSON file at `path` through `clean` (its paths are JSON strings, written
+    /// with `/` unescaped or escaped as `\/`).
+    func rewrite(file path: String) throws(ServerError) {
+        guard FileSystem.exists(path) else { return }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch { throw .internalError("\(error)") }
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+        do { try AtomicFile.write(Array(clean(text).utf8), to: path) } catch { throw .internalError("\(error)") }
     }
 }
 

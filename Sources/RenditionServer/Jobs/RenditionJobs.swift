@@ -18,11 +18,13 @@ enum RenditionJobs {
         return settings
     }
 
-    /// Renders `bytes` at `scales` in `format`, as `rendition render` does.
-    static func render(_ bytes: [UInt8], format: OutputFormat, scales: [StickerScale]) throws(ServerError)
-        -> [Rendition]
-    {
-        let options = renderSettings(format: format, scales: scales).renderOptions()
+    /// Renders `bytes` at `scales` in `format`, as `rendition render` does, under `limits`.
+    static func render(
+        _ bytes: [UInt8], format: OutputFormat, scales: [StickerScale], limits: DecodeLimits = .default
+    ) throws(ServerError) -> [Rendition] {
+        var settings = renderSettings(format: format, scales: scales)
+        settings.limits = limits
+        let options = settings.renderOptions()
         try checkInputSize(bytes, limits: options.limits)
         do throws(CodecError) {
             return try StickerRenderer(options: options).renderSticker(bytes, scratch: RenderScratch(options: options))
@@ -43,13 +45,17 @@ enum RenditionJobs {
     }
 
     /// The lint JSON of `rendition lint --json --profile PROFILE` for one file called `name`.
-    static func lint(_ bytes: [UInt8], name: String, profile profileName: String) throws(ServerError) -> [UInt8] {
+    static func lint(
+        _ bytes: [UInt8], name: String, profile profileName: String, limits: DecodeLimits = .default
+    ) throws(ServerError) -> [UInt8] {
         let profile: StickerProfile
         do throws(SettingsError) { profile = try RenditionSettings.profile(named: profileName) } catch {
             throw .badRequest(error.message(on: .library))
         }
         guard ImageFormat.sniff(bytes) != nil else { throw ServerError(CodecError.unrecognizedFormat) }
-        let report = StickerLinter(options: LintOptions(profile: profile)).lint(bytes: bytes, path: name)
+        var options = LintOptions(profile: profile)
+        options.limits = limits
+        let report = StickerLinter(options: options).lint(bytes: bytes, path: name)
         do { return Array(try LintDocument(reports: [report], profile: profile).json().utf8) } catch {
             throw ServerError(.internalServerError, type: "internal", "the lint report could not be written: \(error)")
         }
@@ -57,13 +63,17 @@ enum RenditionJobs {
 
     /// The preview sheet PNG of `rendition preview` for one file called `name` (the defaults:
     /// @3x, @2x and @1x, strips of up to 8 frames).
-    static func preview(_ bytes: [UInt8], name: String) throws(ServerError) -> [UInt8] {
+    static func preview(_ bytes: [UInt8], name: String, limits: DecodeLimits = .default) throws(ServerError)
+        -> [UInt8]
+    {
         guard let format = ImageFormat.sniff(bytes) else { throw ServerError(CodecError.unrecognizedFormat) }
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/" + UploadNames.fileName(name, format: format)
         do { try AtomicFile.write(bytes, to: path) } catch { throw .internalError("\(error)") }
-        let raster = PreviewSheet(options: PreviewOptions(maximumStripFrames: 8)).render(paths: [path], threads: 1)
+        var options = PreviewOptions(maximumStripFrames: 8)
+        options.lint.limits = limits
+        let raster = PreviewSheet(options: options).render(paths: [path], threads: 1)
         do throws(CodecError) { return try PNGEncoder(options: .init(compressionLevel: 6)).encode(raster) } catch {
             throw ServerError(error)
         }

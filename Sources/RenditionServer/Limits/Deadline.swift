@@ -1,17 +1,17 @@
 import Synchronization
 
 /// Answers within a time limit: `run` returns the operation's result, or throws
-/// `ServerError.timedOut` once `timeout` has passed. The operation itself is not stopped (a
-/// job on a worker thread cannot be): it finishes in the background, and what it caches is
-/// kept for the next request; a job still waiting for a worker sees its `Abandonment` and
-/// does not start.
+/// `ServerError.timedOut` once `timeout` has passed. A job still waiting for a worker sees
+/// its `Abandonment` and does not start; a job running in a worker process is ended with it.
 struct Deadline: Sendable {
     /// The limit.
     let timeout: Duration
 
-    /// The result of `operation`, or `ServerError.timedOut` after `timeout`.
-    func run<T: Sendable>(_ operation: @escaping @Sendable (Abandonment) async throws -> T) async throws -> T {
-        let timeout = self.timeout
+    /// The result of `operation`, or `ServerError.timedOut` after `limit` (`timeout` when nil).
+    func run<T: Sendable>(
+        limit: Duration? = nil, _ operation: @escaping @Sendable (Abandonment) async throws -> T
+    ) async throws -> T {
+        let timeout = limit ?? self.timeout
         let abandonment = Abandonment()
         return try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
@@ -32,15 +32,39 @@ struct Deadline: Sendable {
     }
 }
 
-/// Set once a request has been answered with a timeout: its job need not run any more.
+/// Set once a request has been answered with a timeout: its job need not run any more, and
+/// the worker process running it is ended (`onAbandon`).
 final class Abandonment: Sendable {
-    private let flag = Atomic(false)
+    private struct State {
+        var abandoned = false
+        var actions: [@Sendable () -> Void] = []
+    }
 
-    /// Marks the request as answered.
-    func abandon() { flag.store(true, ordering: .relaxed) }
+    private let state = Mutex(State())
+
+    /// Marks the request as answered and runs the actions registered so far.
+    func abandon() {
+        let actions = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.abandoned else { return [] }
+            state.abandoned = true
+            defer { state.actions = [] }
+            return state.actions
+        }
+        actions.forEach { $0() }
+    }
+
+    /// Runs `action` when the request is abandoned, or at once if it already is.
+    func onAbandon(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            if state.abandoned { return true }
+            state.actions.append(action)
+            return false
+        }
+        if now { action() }
+    }
 
     /// Whether the request has been answered already.
-    var isAbandoned: Bool { flag.load(ordering: .relaxed) }
+    var isAbandoned: Bool { state.withLock { $0.abandoned } }
 }
 
 /// A continuation resumed by whichever of two tasks comes first.

@@ -1,4 +1,5 @@
 import Foundation
+import RenditionBatch
 
 /// The files the server serves as they are: the pack maker's page (`Resources/page/`) and the
 /// OpenAPI document (`Resources/openapi.json`), read once at start.
@@ -11,6 +12,10 @@ public struct ServerResources: Sendable {
     public let files: [String: [UInt8]]
     /// The folder they were read from, or nil when none was found.
     public let folder: String?
+    /// File name → `ETag` (a quoted SHA-256 of the bytes, shortened).
+    public var etags: [String: String] {
+        files.mapValues { "\"" + SHA256.hex($0).prefix(32) + "\"" }
+    }
 
     /// The files the server needs.
     static let names = ["openapi.json", "page/index.html", "page/app.js", "page/style.css"]

@@ -29,10 +29,9 @@ struct Upload: Sendable {
 }
 
 extension RenditionServer {
-    /// The sticker of a request whose body is the image itself or a `multipart/form-data` form
-    /// whose first file part is the image; `?name=` names it.
-    func upload(_ request: Request) async throws -> Upload {
-        let body = try await bodies.read(request)
+    /// The sticker of a request whose `body` is the image itself or a `multipart/form-data`
+    /// form whose first file part is the image; `?name=` names it.
+    func upload(_ request: Request, body: [UInt8]) throws(ServerError) -> Upload {
         let queryName = request.uri.queryParameters.get("name")
         if let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/") {
             let parts = try MultipartForm().parse(body, contentType: contentType)

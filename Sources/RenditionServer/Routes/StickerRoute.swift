@@ -32,15 +32,18 @@ extension RenditionServer {
         metrics.cache(hit: false)
         let cache = self.cache
         let rendered = try await inFlight.value(for: key) {
-            try await self.perform("rendition") { () throws -> [UInt8] in
-                let master = try bytes ?? MasterFolder.read(path, maxBytes: maxInput)
-                let renditions = try RenditionJobs.render(master, format: format, scales: [file.scale])
-                guard let rendition = renditions.first, rendition.fileExtension == file.fileExtension else {
-                    throw ServerError.notFound("\(file.name) has no .\(file.fileExtension) rendition")
-                }
-                cache.put(key, rendition.bytes)
-                return rendition.bytes
+            let master = try bytes ?? MasterFolder.read(path, maxBytes: maxInput)
+            let header = try self.header(of: master)
+            let cost = try self.estimator.cost(of: header, work: .render(scales: [file.scale.rawValue]))
+            let request = self.workerRequest(
+                .render(format: format.rawValue, scales: [file.scale.rawValue]), name: file.name, bytes: master)
+            let renditions = try self.renderedFiles(
+                await self.perform("rendition", cost: cost, request: request, inputs: [master]))
+            guard let rendition = renditions.first, rendition.fileExtension == file.fileExtension else {
+                throw ServerError.notFound("\(file.name) has no .\(file.fileExtension) rendition")
             }
+            cache.put(key, rendition.bytes)
+            return rendition.bytes
         }
         return Responses.bytes(rendered, contentType: mediaType, headers: headers)
     }

@@ -10,8 +10,9 @@ extension RenditionServer {
     /// NAME@2x and NAME@1x.
     func render(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
+        let formatName = query.get("format") ?? "auto"
         var settings = RenditionSettings()
-        do throws(SettingsError) { try settings.setFormat(named: query.get("format") ?? "auto") } catch {
+        do throws(SettingsError) { try settings.setFormat(named: formatName) } catch {
             throw ServerError.badRequest(error.message(on: .library))
         }
         var scales: [StickerScale] = [.x2, .x1]
@@ -21,41 +22,60 @@ extension RenditionServer {
             }
             scales = [scale]
         }
-        let upload = try await upload(request)
-        let format = settings.format
-        let chosen = scales
-        let renditions = try await perform("render") {
-            try RenditionJobs.render(upload.bytes, format: format, scales: chosen)
+        return try await bodies.withBody(request) { body in
+            let upload = try upload(request, body: body)
+            let header = try header(of: upload.bytes)
+            let cost = try estimator.cost(of: header, work: .render(scales: scales.map(\.rawValue)))
+            let renditions = try await renderedFiles(
+                perform(
+                    "render", cost: cost,
+                    request: workerRequest(
+                        .render(format: formatName, scales: scales.map(\.rawValue)), name: upload.name,
+                        bytes: upload.bytes),
+                    inputs: [upload.bytes]))
+            if query.get("scale") != nil, let rendition = renditions.first {
+                let type = StickerFileName.mediaTypes[rendition.fileExtension] ?? "application/octet-stream"
+                return Responses.bytes(rendition.bytes, contentType: type)
+            }
+            let name = UploadNames.baseName(upload.name ?? "sticker")
+            var archive = ZipArchive()
+            for rendition in renditions {
+                try archive.add("\(name)\(rendition.scale.suffix).\(rendition.fileExtension)", rendition.bytes)
+            }
+            return Responses.bytes(
+                try archive.finished(), contentType: "application/zip", headers: Responses.attachment("\(name).zip"))
         }
-        if query.get("scale") != nil, let rendition = renditions.first {
-            let type = StickerFileName.mediaTypes[rendition.fileExtension] ?? "application/octet-stream"
-            return Responses.bytes(rendition.bytes, contentType: type)
-        }
-        let name = UploadNames.baseName(upload.name ?? "sticker")
-        var archive = ZipArchive()
-        for rendition in renditions {
-            try archive.add("\(name)\(rendition.scale.suffix).\(rendition.fileExtension)", rendition.bytes)
-        }
-        return Responses.bytes(
-            try archive.finished(), contentType: "application/zip", headers: Responses.attachment("\(name).zip"))
     }
 
     /// `POST /v1/lint[?profile=ID][&name=...]`: the JSON of `rendition lint --json` for the
     /// uploaded file.
     func lint(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let profile = request.uri.queryParameters.get("profile") ?? AppleMessages.profileID
-        let upload = try await upload(request)
-        let name = upload.name.map(UploadNames.lastComponent) ?? "sticker"
-        let json = try await perform("lint") { try RenditionJobs.lint(upload.bytes, name: name, profile: profile) }
-        return Responses.bytes(json, contentType: "application/json")
+        do throws(SettingsError) { _ = try RenditionSettings.profile(named: profile) } catch {
+            throw ServerError.badRequest(error.message(on: .library))
+        }
+        return try await bodies.withBody(request) { body in
+            let upload = try upload(request, body: body)
+            let name = upload.name.map(UploadNames.lastComponent) ?? "sticker"
+            let cost = try estimator.cost(of: try readableHeader(of: upload.bytes), work: .lint)
+            let (_, outputs) = try await perform(
+                "lint", cost: cost, request: workerRequest(.lint(profile: profile), name: name, bytes: upload.bytes),
+                inputs: [upload.bytes])
+            return Responses.bytes(outputs[0], contentType: "application/json")
+        }
     }
 
     /// `POST /v1/preview[?name=...]`: the PNG sheet of `rendition preview` for the uploaded file.
     func preview(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let upload = try await upload(request)
-        let name = upload.name ?? "sticker"
-        let png = try await perform("preview") { try RenditionJobs.preview(upload.bytes, name: name) }
-        return Responses.bytes(png, contentType: "image/png")
+        try await bodies.withBody(request) { body in
+            let upload = try upload(request, body: body)
+            let cost = try estimator.cost(of: try readableHeader(of: upload.bytes), work: .preview)
+            let (_, outputs) = try await perform(
+                "preview", cost: cost,
+                request: workerRequest(.preview, name: upload.name ?? "sticker", bytes: upload.bytes),
+                inputs: [upload.bytes])
+            return Responses.bytes(outputs[0], contentType: "image/png")
+        }
     }
 
     /// `POST /v1/packs?platform=whatsapp,telegram[&name=...]`: a multipart form of stickers
@@ -63,18 +83,58 @@ extension RenditionServer {
     /// out for a source folder called `name` (`Stickers` by default).
     func packs(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let platforms = request.uri.queryParameters.getAll("platform")
-        _ = try PackJob.settings(platforms: platforms)
+        let settings = try PackJob.settings(platforms: platforms)
         guard let contentType = request.headers[.contentType], MultipartForm.boundary(contentType: contentType) != nil
         else {
             throw ServerError(
                 .unsupportedMediaType, type: "unsupported-format", "send the stickers as multipart/form-data")
         }
-        let body = try await bodies.read(request)
-        var form = MultipartForm()
-        form.maxParts = configuration.maxPackFiles + 1
-        let parts = try form.parse(body, contentType: contentType)
         let name = request.uri.queryParameters.get("name") ?? "Stickers"
-        let zip = try await perform("pack") { try PackJob(parts: parts, platforms: platforms, name: name).run() }
-        return Responses.bytes(zip, contentType: "application/zip", headers: Responses.attachment("packs.zip"))
+        return try await bodies.withBody(request) { body in
+            var form = MultipartForm()
+            form.maxParts = configuration.maxPackFiles + 1
+            let upload = try PackUpload(parts: try form.parse(body, contentType: contentType))
+            var headers: [SourceHeader] = []
+            for sticker in upload.stickers { headers.append(try readableHeader(of: sticker.bytes)) }
+            let cost = try estimator.packCost(of: headers, platforms: settings.platforms.count + 1)
+            let files = upload.files
+            let job = WorkerRequest(
+                job: .pack(platforms: platforms, name: name), limits: WorkerLimits(decodeLimits),
+                files: files.map(\.file))
+            let (_, outputs) = try await perform(
+                "pack", cost: cost, timeout: configuration.packTimeout, request: job, inputs: files.map(\.bytes))
+            return Responses.bytes(
+                outputs[0], contentType: "application/zip", headers: Responses.attachment("packs.zip"))
+        }
     }
+
+    /// The header of an upload that lint, preview and packs take even when damaged (they
+    /// report it as unreadable): a file whose headers cannot be read counts as a small still.
+    /// Input over a limit, or no image at all, is refused as for a render.
+    func readableHeader(of bytes: [UInt8]) throws(ServerError) -> SourceHeader {
+        do throws(CodecError) { return try SourceHeader(bytes, limits: decodeLimits) } catch {
+            guard case .corrupt(let format, _) = error else { throw ServerError(error) }
+            return SourceHeader(format: format, width: 1024, height: 1024, frameCount: 1)
+        }
+    }
+
+    /// The renditions of a render job's answer.
+    func renderedFiles(_ answer: (WorkerResponse, [[UInt8]])) throws(ServerError) -> [RenderedFile] {
+        var files: [RenderedFile] = []
+        for (file, bytes) in zip(answer.0.files, answer.1) {
+            let parts = file.name.split(separator: ".", maxSplits: 1)
+            guard parts.count == 2, let value = Int(parts[0]), let scale = StickerScale(rawValue: value) else {
+                throw .internalError("a worker named a rendition \(file.name)")
+            }
+            files.append(RenderedFile(scale: scale, fileExtension: String(parts[1]), bytes: bytes))
+        }
+        return files
+    }
+}
+
+/// One rendition a worker made.
+struct RenderedFile: Sendable {
+    let scale: StickerScale
+    let fileExtension: String
+    let bytes: [UInt8]
 }

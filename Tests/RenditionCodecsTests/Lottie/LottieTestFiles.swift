@@ -8,19 +8,7 @@ import Testing
 enum LottieTestFiles {
     /// `bytes` as a gzip file (one member, stored deflate blocks), as `.tgs` files are.
     static func gzip(_ bytes: [UInt8], declaredSize: Int? = nil) -> [UInt8] {
-        var out: [UInt8] = [0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 0xFF]
-        var offset = 0
-        repeat {
-            let count = min(65_535, bytes.count - offset)
-            let last: UInt8 = offset + count == bytes.count ? 1 : 0
-            out += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            out += bytes[offset..<(offset + count)]
-            offset += count
-        } while offset < bytes.count
-        let crc = bytes.withUnsafeBytes { crc32($0) }
-        out += le32(Int(crc))
-        out += le32(declaredSize ?? bytes.count)
-        return out
+        HostileInputs.gzip(bytes, declaredSize: declaredSize)
     }
 
     static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }

@@ -1,0 +1,149 @@
+import RenditionCodecs
+
+/// What a job is expected to take, known from the inputs' headers before any decoder runs:
+/// its peak memory (which the server's memory budget admits it against and its worker
+/// process's address-space limit is set from) and its CPU time (its worker's CPU limit).
+public struct JobCost: Sendable, Equatable, CustomStringConvertible {
+    /// Peak resident memory of the job's worker, in bytes.
+    public var memoryBytes: Int
+    /// CPU time on one core, in seconds.
+    public var cpuSeconds: Double
+
+    /// Creates a cost.
+    public init(memoryBytes: Int, cpuSeconds: Double) {
+        self.memoryBytes = memoryBytes
+        self.cpuSeconds = cpuSeconds
+    }
+
+    /// `312 MB, 1.4 s`.
+    public var description: String {
+        "\(memoryBytes / 1_000_000) MB, \((cpuSeconds * 10).rounded() / 10) s"
+    }
+
+    /// What a worker process takes before any input: the executable, its libraries and
+    /// their allocators' first arenas.
+    static let workerBaseline = 64_000_000
+}
+
+/// The kinds of work a job does with one input, for its estimate.
+enum JobWork: Sendable, Equatable {
+    /// Renditions at these scales (of 3).
+    case render(scales: [Int])
+    /// A lint report.
+    case lint
+    /// A preview sheet (three sizes on six backgrounds).
+    case preview
+    /// One sticker of a pack for this many platforms (Apple's catalog counted as one).
+    case packSticker(platforms: Int)
+}
+
+/// Estimates a job's cost from `SourceHeader`s, after checking each header against the
+/// server's per-request limits.
+///
+/// The model is deliberately simple and on the safe side: a job holds its decoded frames
+/// (RGBA, 4 bytes a pixel) twice (decoded and composited or resampled) and its outputs'
+/// frames once more; CPU time grows with the pixels decoded and written. The constants were
+/// measured on the bundled fixtures (docs/SERVER.md, "Cost of a job").
+struct JobEstimator: Sendable {
+    let configuration: ServerConfiguration
+
+    /// Memory per decoded or written RGBA pixel, in bytes: the frames as decoded, their
+    /// composited or resampled copies and the encoders' working buffers.
+    static let bytesPerPixel = 12
+    /// CPU time per pixel decoded, resampled and encoded, in seconds (still images).
+    static let secondsPerStillPixel = 60e-9
+    /// CPU time per output pixel of an animation (video and palette encoders search harder).
+    static let secondsPerAnimatedPixel = 400e-9
+    /// The side vector animations are drawn at in packs (every platform's canvas is 512 px).
+    static let packCanvas = 512
+
+    /// Refuses a header over the per-request limits, with the limit's name; otherwise the
+    /// cost of `work` on it.
+    func cost(of header: SourceHeader, work: JobWork) throws(ServerError) -> JobCost {
+        try check(header)
+        let frames = header.frameCount
+        var sourcePixels = Double(header.width) * Double(header.height)
+        if header.format.isVector {
+            // Drawn at each output's size rather than decoded once at the canvas's.
+            let side = Double(max(header.width, header.height, Self.packCanvas))
+            sourcePixels = side * side
+        }
+        let outputFraction: Double
+        switch work {
+        case .render(let scales): outputFraction = scales.reduce(0) { $0 + Double($1 * $1) / 9 }
+        case .lint: outputFraction = 0.2
+        case .preview: outputFraction = 1.6
+        case .packSticker(let platforms):
+            let canvas = Double(Self.packCanvas * Self.packCanvas)
+            outputFraction = (14.0 / 9 + Double(platforms) * canvas / max(sourcePixels, 1))
+        }
+        let decoded = sourcePixels * Double(frames)
+        let written = decoded * outputFraction
+        let memory = Double(JobCost.workerBaseline) + Double(Self.bytesPerPixel) * (decoded + written)
+        let perPixel = frames > 1 ? Self.secondsPerAnimatedPixel : Self.secondsPerStillPixel
+        let seconds = 0.05 + Self.secondsPerStillPixel * decoded + perPixel * written
+        return JobCost(memoryBytes: Int(min(memory, Double(Int.max / 2))), cpuSeconds: seconds)
+    }
+
+    /// The cost of a pack of `headers` for `platforms` platforms: its stickers are made one
+    /// after another, so the memory is the largest sticker's (plus the pack's files) and the
+    /// CPU time their sum.
+    func packCost(of headers: [SourceHeader], platforms: Int) throws(ServerError) -> JobCost {
+        var memory = JobCost.workerBaseline
+        var seconds = 0.05
+        var outputs = 0
+        for header in headers {
+            let cost = try cost(of: header, work: .packSticker(platforms: platforms))
+            memory = max(memory, cost.memoryBytes)
+            seconds += cost.cpuSeconds
+            outputs += 1
+        }
+        // The finished files of every sticker (well under 1 MB each) and the ZIP of them.
+        memory += outputs * (platforms + 3) * 2_000_000
+        return JobCost(memoryBytes: memory, cpuSeconds: seconds)
+    }
+
+    /// Refuses a job whose estimate is over `maxJobMemory`.
+    func checkMemory(_ cost: JobCost) throws(ServerError) {
+        guard cost.memoryBytes > configuration.maxJobMemory else { return }
+        throw .limitExceeded(
+            "max-job-memory", maximum: configuration.maxJobMemory, value: cost.memoryBytes,
+            "the job would need about \(cost.memoryBytes / 1_000_000) MB, over the limit of \(configuration.maxJobMemory / 1_000_000) MB a job may have")
+    }
+
+    /// The per-request limits: pixels of a still, frames, and pixels over all frames.
+    func check(_ header: SourceHeader) throws(ServerError) {
+        let pixels = header.width.multipliedReportingOverflow(by: header.height)
+        let stillPixels = pixels.overflow ? Int.max : pixels.partialValue
+        if header.frameCount > configuration.maxFrames {
+            throw .limitExceeded(
+                "max-frames", maximum: configuration.maxFrames, value: header.frameCount,
+                "\(header.frameCount) frames is over the limit of \(configuration.maxFrames) frames")
+        }
+        if stillPixels > configuration.maxSourcePixels {
+            throw .limitExceeded(
+                "max-source-pixels", maximum: configuration.maxSourcePixels, value: stillPixels,
+                "\(header.width)x\(header.height) px is over the limit of \(configuration.maxSourcePixels) pixels")
+        }
+        if header.frameCount > 1, header.pixelsOverFrames > configuration.maxAnimationPixels {
+            throw .limitExceeded(
+                "max-animation-pixels", maximum: configuration.maxAnimationPixels, value: header.pixelsOverFrames,
+                "\(header.frameCount) frames of \(header.width)x\(header.height) px make \(header.pixelsOverFrames) pixels, over the limit of \(configuration.maxAnimationPixels) pixels over all frames"
+            )
+        }
+    }
+
+    /// The decoding limits a worker applies, in agreement with the per-request limits (so a
+    /// file whose headers understate its frames or size is stopped by its decoder too).
+    func decodeLimits() -> DecodeLimits {
+        var limits = DecodeLimits.default
+        limits.maxPixels = min(limits.maxPixels, configuration.maxSourcePixels)
+        limits.maxFrames = min(limits.maxFrames, configuration.maxFrames)
+        let (bytes, overflow) = max(configuration.maxSourcePixels, configuration.maxAnimationPixels)
+            .multipliedReportingOverflow(by: 4)
+        limits.maxDecodedBytes = overflow ? limits.maxDecodedBytes : min(limits.maxDecodedBytes, bytes)
+        limits.maxInputBytes = min(limits.maxInputBytes, configuration.maxUploadBytes)
+        limits.maxDocumentBytes = min(limits.maxDocumentBytes, 4 << 20)
+        return limits
+    }
+}

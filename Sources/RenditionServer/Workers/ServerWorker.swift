@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The worker side of `rendition serve`: `rendition serve-worker` reads one job from its
+/// standard input, runs it under the address-space and CPU-time limits it was started with,
+/// writes the answer to its standard output and exits. The server starts one per job
+/// (`WorkerProcess`), so a crash, a runaway allocation or a hang ends that job alone, and all
+/// of its memory goes back to the system when it exits.
+public enum ServerWorker {
+    /// What the worker is started with.
+    public struct Limits: Sendable, Equatable {
+        /// The address space the process may map, in bytes (`RLIMIT_AS`).
+        public var addressSpaceBytes: Int
+        /// The CPU time the process may use, in seconds (`RLIMIT_CPU`; the kernel ends it with
+        /// SIGXCPU past it).
+        public var cpuSeconds: Int
+        /// The largest job it reads from its standard input, in bytes.
+        public var maxJobBytes: Int
+
+        /// Creates limits.
+        public init(addressSpaceBytes: Int, cpuSeconds: Int, maxJobBytes: Int) {
+            self.addressSpaceBytes = addressSpaceBytes
+            self.cpuSeconds = cpuSeconds
+            self.maxJobBytes = maxJobBytes
+        }
+
+        /// The command-line arguments after `serve-worker` that give these limits.
+        public var arguments: [String] {
+            [
+                "--address-space", String(addressSpaceBytes), "--cpu-seconds", String(cpuSeconds),
+                "--max-job", String(maxJobBytes),
+            ]
+        }
+    }
+
+    /// Applies `limits` to this process, runs the job on standard input and writes its answer
+    /// to standard output; returns the exit status (0 once an answer, success or typed error,
+    /// is written; 1 when the job could not be read or the answer not written).
+    public static func run(limits: Limits) -> Int32 {
+        apply(limits)
+        guard let input = readAll(from: STDIN_FILENO, limit: limits.maxJobBytes) else {
+            writeMessage("rendition serve-worker: the job could not be read from standard input\n")
+            return 1
+        }
+        let response: [UInt8]
+        do throws(ServerError) {
+            let (request, inputs) = try WorkerFrame.decode(input, as: WorkerRequest.self)
+            let (answer, outputs) = WorkerJobRunner.run(request, inputs: inputs)
+            response = try WorkerFrame.encode(answer, blobs: outputs)
+        } catch {
+            guard let failure = try? WorkerFrame.encode(WorkerResponse(error: WorkerFailure(error), files: []), blobs: [])
+            else { return 1 }
+            response = failure
+        }
+        return writeAll(response, to: STDOUT_FILENO) ? 0 : 1
+    }
+
+    /// Sets the process's limits: no core files, the address space and the CPU time.
+    static func apply(_ limits: Limits) {
+        setLimit(RLIMIT_CORE, soft: 0, hard: 0)
+        setLimit(RLIMIT_AS, soft: limits.addressSpaceBytes, hard: limits.addressSpaceBytes)
+        // SIGXCPU at the soft limit; the hard limit a second later is SIGKILL.
+        setLimit(RLIMIT_CPU, soft: limits.cpuSeconds, hard: limits.cpuSeconds + 1)
+    }
+
+    private static func setLimit(_ resource: __rlimit_resource, soft: Int, hard: Int) {
+        var value = rlimit(rlim_cur: rlim_t(max(0, soft)), rlim_max: rlim_t(max(0, hard)))
+        _ = setrlimit(__rlimit_resource_t(resource.rawValue), &value)
+    }
+
+    /// Everything on `descriptor` until its end, or nil past `limit` bytes or on an error.
+    static func readAll(from descriptor: Int32, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                guard bytes.count + count <= limit else { return nil }
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    /// Writes all of `bytes`; false when the descriptor fails.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func writeMessage(_ text: String) {
+        _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+}

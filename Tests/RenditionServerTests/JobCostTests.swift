@@ -1,0 +1,137 @@
+import Foundation
+import RenditionCodecs
+import RenditionTestSupport
+import Synchronization
+import Testing
+
+@testable import RenditionServer
+
+@Suite("Server: a cost for every job, from headers alone")
+struct JobCostTests {
+    let estimator = JobEstimator(configuration: ServerConfiguration())
+
+    @Test("Headers give canvas and frames: APNG acTL, GIF descriptors, WebP, JPEG, TGS")
+    func headers() throws {
+        let apng = try SourceHeader(try Fixtures.bytes("apng/wuffs/animated-red-blue.apng"))
+        #expect(apng.format == .png)
+        #expect(apng.width == 64 && apng.height == 48 && apng.frameCount == 4)
+        let gif = try SourceHeader(try Fixtures.bytes("gif/pillow/dispose_prev.gif"))
+        #expect(gif.width == 100 && gif.height == 100 && gif.frameCount == 5)
+        let still = try SourceHeader(try Fixtures.bytes(ServerTest.stillMaster))
+        #expect(still.frameCount == 1 && still.width == 618)
+        let bomb = try SourceHeader(HostileInputs.tgsBomb(frames: 1000, side: 512))
+        #expect(bomb.format == .tgs && bomb.frameCount == 1000 && bomb.width == 512)
+    }
+
+    @Test("A 251-byte TGS of 1,000 frames at 512 px is over max-frames before any drawing")
+    func tgsBomb() throws {
+        let bytes = HostileInputs.tgsBomb(frames: 1000, side: 512)
+        #expect(bytes.count < 400)
+        let header = try SourceHeader(bytes)
+        do {
+            _ = try estimator.cost(of: header, work: .packSticker(platforms: 2))
+            Issue.record("the bomb was admitted")
+        } catch {
+            #expect(error.type == "limit-exceeded")
+            #expect(error.limit?.name == "max-frames")
+            #expect(error.limit?.value == 1000)
+            #expect(error.message.contains("1000 frames"))
+        }
+    }
+
+    @Test("Pixels summed over frames are limited apart from frames and the size of one frame")
+    func animationPixels() throws {
+        let header = SourceHeader(format: .webm, width: 1024, height: 1024, frameCount: 200)
+        do {
+            _ = try estimator.cost(of: header, work: .render(scales: [2, 1]))
+            Issue.record("admitted")
+        } catch {
+            #expect(error.limit?.name == "max-animation-pixels")
+            #expect(error.limit?.maximum == ServerConfiguration().maxAnimationPixels)
+        }
+        let photo = SourceHeader(format: .webp, width: 8000, height: 4000, frameCount: 1)
+        #expect(throws: ServerError.self) { try estimator.cost(of: photo, work: .render(scales: [2, 1])) }
+    }
+
+    @Test("A sticker costs little; a 24 MP photo is admitted within the job memory limit")
+    func stillCosts() throws {
+        let sticker = try estimator.cost(
+            of: SourceHeader(format: .png, width: 618, height: 618, frameCount: 1), work: .render(scales: [2, 1]))
+        #expect(sticker.memoryBytes < 100_000_000)
+        let photo = try estimator.cost(
+            of: SourceHeader(format: .webp, width: 6000, height: 4000, frameCount: 1), work: .render(scales: [2, 1]))
+        #expect(photo.memoryBytes > sticker.memoryBytes * 4)
+        try estimator.checkMemory(photo)
+        #expect(photo.memoryBytes <= ServerConfiguration().maxJobMemory)
+    }
+
+    @Test("Decoding limits agree with the per-request limits")
+    func decodeLimits() {
+        let limits = estimator.decodeLimits()
+        let configuration = ServerConfiguration()
+        #expect(limits.maxFrames == configuration.maxFrames)
+        #expect(limits.maxPixels == configuration.maxSourcePixels)
+        #expect(limits.maxDecodedBytes == 4 * configuration.maxAnimationPixels)
+        #expect(limits.maxInputBytes == configuration.maxUploadBytes)
+    }
+
+    @Test("The pack timeout leaves each sticker the limits admit its share")
+    func packTimeout() {
+        let configuration = ServerConfiguration()
+        #expect(configuration.packTimeout == .seconds(160))
+        #expect(configuration.maxJobMemory <= configuration.memoryBudget)
+    }
+}
+
+@Suite("Server: the memory budget admits jobs by their estimates")
+struct MemoryBudgetTests {
+    @Test("Two jobs whose estimates pass the budget together run one after the other")
+    func budget() async throws {
+        let queue = WorkQueue(workers: 4, queueLength: 8, memoryBudget: 1000)
+        let running = Mutex(0)
+        let most = Mutex(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await queue.run(memory: 600) {
+                        let now = running.withLock { value -> Int in
+                            value += 1
+                            return value
+                        }
+                        most.withLock { $0 = max($0, now) }
+                        Thread.sleep(forTimeInterval: 0.05)
+                        running.withLock { $0 -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(most.withLock { $0 } == 1)
+        #expect(queue.memoryInUse == 0)
+        #expect(queue.running == 0)
+    }
+
+    @Test("Small jobs share the budget up to the number of workers")
+    func shared() async throws {
+        let queue = WorkQueue(workers: 2, queueLength: 8, memoryBudget: 1000)
+        let running = Mutex(0)
+        let most = Mutex(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    try await queue.run(memory: 100) {
+                        let now = running.withLock { value -> Int in
+                            value += 1
+                            return value
+                        }
+                        most.withLock { $0 = max($0, now) }
+                        Thread.sleep(forTimeInterval: 0.05)
+                        running.withLock { $0 -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(most.withLock { $0 } == 2)
+    }
+}
