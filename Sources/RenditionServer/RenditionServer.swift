@@ -39,6 +39,14 @@ public final class RenditionServer: Sendable {
     let connections: ConnectionCounter
     /// The decoding limits every job runs under (`JobEstimator.decodeLimits`).
     let decodeLimits: DecodeLimits
+    /// The limits headers are read under: the decoders' defaults, with the jobs' input and
+    /// document sizes.
+    var headerLimits: DecodeLimits {
+        var limits = DecodeLimits.default
+        limits.maxInputBytes = decodeLimits.maxInputBytes
+        limits.maxDocumentBytes = decodeLimits.maxDocumentBytes
+        return limits
+    }
 
     /// Prepares a server: opens the masters folder and the cache folder (creating the cache
     /// folder when missing) and reads the page's files.
@@ -140,10 +148,12 @@ public final class RenditionServer: Sendable {
             job: job, limits: WorkerLimits(decodeLimits), files: [WorkerFile(name: "input", filename: name)])
     }
 
-    /// The headers of `bytes` (an upload), read under the jobs' limits; a file over a limit or
-    /// that cannot be read is refused before any work.
+    /// The headers of `bytes` (an upload); a file that cannot be read is refused before any
+    /// work. They are read under the decoders' own size limits but the jobs' input and
+    /// document limits, so that the server's per-request limits, which name themselves in
+    /// the error, judge width, height and frames (`JobEstimator.check`).
     func header(of bytes: [UInt8]) throws(ServerError) -> SourceHeader {
-        do throws(CodecError) { return try SourceHeader(bytes, limits: decodeLimits) } catch {
+        do throws(CodecError) { return try SourceHeader(bytes, limits: headerLimits) } catch {
             throw ServerError(error)
         }
     }

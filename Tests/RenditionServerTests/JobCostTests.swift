@@ -85,28 +85,37 @@ struct JobCostTests {
 
 @Suite("Server: the memory budget admits jobs by their estimates")
 struct MemoryBudgetTests {
-    @Test("Two jobs whose estimates pass the budget together run one after the other")
-    func budget() async throws {
-        let queue = WorkQueue(workers: 4, queueLength: 8, memoryBudget: 1000)
-        let running = Mutex(0)
-        let most = Mutex(0)
+    /// How many jobs run at once, and the most that did.
+    final class Gauge: Sendable {
+        private let state = Mutex((now: 0, most: 0))
+
+        func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+        func leave() { state.withLock { $0.now -= 1 } }
+        var most: Int { state.withLock { $0.most } }
+    }
+
+    /// Runs `count` jobs of `memory` bytes on `queue` at once; the most that ran together.
+    static func runTogether(_ queue: WorkQueue, count: Int, memory: Int) async throws -> Int {
+        let gauge = Gauge()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<4 {
+            for _ in 0..<count {
                 group.addTask {
-                    try await queue.run(memory: 600) {
-                        let now = running.withLock { value -> Int in
-                            value += 1
-                            return value
-                        }
-                        most.withLock { $0 = max($0, now) }
+                    try await queue.run(memory: memory) {
+                        gauge.enter()
                         Thread.sleep(forTimeInterval: 0.05)
-                        running.withLock { $0 -= 1 }
+                        gauge.leave()
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(most.withLock { $0 } == 1)
+        return gauge.most
+    }
+
+    @Test("Jobs whose estimates pass the budget together run one after the other")
+    func budget() async throws {
+        let queue = WorkQueue(workers: 4, queueLength: 8, memoryBudget: 1000)
+        #expect(try await Self.runTogether(queue, count: 4, memory: 600) == 1)
         #expect(queue.memoryInUse == 0)
         #expect(queue.running == 0)
     }
@@ -114,24 +123,6 @@ struct MemoryBudgetTests {
     @Test("Small jobs share the budget up to the number of workers")
     func shared() async throws {
         let queue = WorkQueue(workers: 2, queueLength: 8, memoryBudget: 1000)
-        let running = Mutex(0)
-        let most = Mutex(0)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<6 {
-                group.addTask {
-                    try await queue.run(memory: 100) {
-                        let now = running.withLock { value -> Int in
-                            value += 1
-                            return value
-                        }
-                        most.withLock { $0 = max($0, now) }
-                        Thread.sleep(forTimeInterval: 0.05)
-                        running.withLock { $0 -= 1 }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        #expect(most.withLock { $0 } == 2)
+        #expect(try await Self.runTogether(queue, count: 6, memory: 100) == 2)
     }
 }

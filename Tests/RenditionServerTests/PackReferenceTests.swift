@@ -30,8 +30,9 @@ struct PackReferenceTests {
             (#"{"tray":"..\\cat.png"}"#, "tray"),
         ])
     func refused(configuration: String, key: String) throws {
-        do {
-            _ = try PackUpload(parts: try Self.parts(configuration: configuration))
+        let parts = try Self.parts(configuration: configuration)
+        do throws(ServerError) {
+            _ = try PackUpload(parts: parts)
             Issue.record("admitted \(configuration)")
         } catch {
             #expect(error.status == .unprocessableContent)
@@ -90,7 +91,8 @@ struct PackReferenceTests {
             #expect(!text.contains(NSTemporaryDirectory()))
             #expect(!text.contains("No such file"))
             let good = ServerTest.multipart([
-                ("sticker", "cat.png", sticker), ("config", "pack.json", Array(#"{"tray":"cat.png"}"#.utf8)),
+                ("sticker", "cat.png", sticker), ("sticker", "dog.png", sticker),
+                ("config", "pack.json", Array(#"{"tray":"cat.png"}"#.utf8)),
             ])
             let made = try await client.execute(
                 uri: "/v1/packs?platform=telegram", method: .post, headers: [.contentType: good.contentType],

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import NIOCore
 import RenditionTestSupport
 import Testing

@@ -107,15 +107,15 @@ public struct WebPEncoder: Sendable {
 
     /// The effort (libwebp's `method`, and for lossless its `quality`, which is effort there)
     /// for frames of `pixels`: the options' own up to `fullEffortPixels`; above, at most
-    /// method 2 and quality 50 (up to four times that), then method 0 and quality 10, so that
+    /// method 1 and quality 25 (up to four times that), then method 0 and quality 0, so that
     /// a photo-sized frame encodes in seconds instead of a minute (lossless WebP at method 4
     /// spent 60-90 s on a 10.7 MP frame). Lossy quality is kept: it decides the image, not the
     /// effort.
     public func effort(pixels: Int) -> (method: Int, losslessQuality: Int) {
         let quality = options.compression == .lossless ? options.quality : 100
         if pixels <= Self.fullEffortPixels { return (options.method, quality) }
-        if pixels <= 4 * Self.fullEffortPixels { return (min(options.method, 2), min(quality, 50)) }
-        return (0, min(quality, 10))
+        if pixels <= 4 * Self.fullEffortPixels { return (min(options.method, 1), min(quality, 25)) }
+        return (0, 0)
     }
 
     /// libwebp's encoder configuration for `options`, for frames of `pixels`.

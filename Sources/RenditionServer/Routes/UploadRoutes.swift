@@ -112,7 +112,7 @@ extension RenditionServer {
     /// report it as unreadable): a file whose headers cannot be read counts as a small still.
     /// Input over a limit, or no image at all, is refused as for a render.
     func readableHeader(of bytes: [UInt8]) throws(ServerError) -> SourceHeader {
-        do throws(CodecError) { return try SourceHeader(bytes, limits: decodeLimits) } catch {
+        do throws(CodecError) { return try SourceHeader(bytes, limits: headerLimits) } catch {
             guard case .corrupt(let format, _) = error else { throw ServerError(error) }
             return SourceHeader(format: format, width: 1024, height: 1024, frameCount: 1)
         }

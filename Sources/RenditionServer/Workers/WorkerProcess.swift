@@ -63,8 +63,11 @@ struct WorkerProcess: Sendable {
                 "cpu-seconds", maximum: limits.cpuSeconds, value: Int(outcome.cpuSeconds.rounded(.up)),
                 "the job used its \(limits.cpuSeconds) s of CPU time (its estimate was \(cost)) and was stopped")
         }
+        // The peak counts the server's own pages too (a spawned child's peak starts from its
+        // parent's until it executes), so only a peak near the whole address space, which the
+        // server never comes near, or the runtime's own words, say the job ran out of memory.
         let dataLimit = limits.addressSpaceBytes - addressSpaceOverhead
-        if outcome.errorText.contains("allocate memory") || outcome.peakResidentBytes >= dataLimit / 2 + dataLimit / 4 {
+        if outcome.errorText.contains("allocate memory") || outcome.peakResidentBytes >= limits.addressSpaceBytes / 10 * 6 {
             return .limitExceeded(
                 "job-memory", maximum: dataLimit, value: outcome.peakResidentBytes,
                 "the job ran out of the memory it was given (\(dataLimit / 1_000_000) MB from its estimate of \(cost)) and was stopped"
