@@ -116,7 +116,7 @@ struct PackCommand: ParsableCommand {
             let platform: PackPlatform
             do {
                 platform = try JSONDecoder().decode(
-                    PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+                    PackPlatform.self, from: Data(try FileSystem.read(file)))
             } catch {
                 throw ValidationError("\(file): not a valid platform description (\(error))")
             }
