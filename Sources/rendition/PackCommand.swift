@@ -93,6 +93,12 @@ struct PackCommand: ParsableCommand {
     )
     var allowLintErrors = false
 
+    @Flag(
+        help:
+            "Let pack.json or pack.yaml name files outside SRC (absolute paths, .., symbolic links out of it); without it they are refused."
+    )
+    var allowOutsidePaths = false
+
     func validate() throws {
         if checkFolder != nil {
             guard source == nil && output == nil else {
@@ -124,6 +130,7 @@ struct PackCommand: ParsableCommand {
         }
         settings.lintsMasters = true
         settings.allowsLintErrors = allowLintErrors
+        settings.allowsPathsOutsideSource = allowOutsidePaths
         return settings
     }
 
