@@ -48,6 +48,7 @@
     }
 #else
     import Foundation
+    import RenditionBatch
 
     /// Without libFuzzer (a normal build): `RenditionFuzz TARGET FILE...` runs the target once
     /// on each file, to replay a corpus or a crashing input under a debugger.
@@ -64,14 +65,15 @@
             // to its input (INPUT.built) before it runs: the file to keep as a regression.
             let writeBuilt = ProcessInfo.processInfo.environment["RENDITION_FUZZ_WRITE_BUILT"] == "1"
             for path in arguments.dropFirst() {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    FileHandle.standardError.write(Data("\(path): cannot read\n".utf8))
+                let data: [UInt8]
+                do { data = try FileSystem.read(path) } catch {
+                    FileHandle.standardError.write(Data("\(error)\n".utf8))
                     exit(1)
                 }
-                if writeBuilt, let built = target.builtInput([UInt8](data)) {
+                if writeBuilt, let built = target.builtInput(data) {
                     _ = FileManager.default.createFile(atPath: path + ".built", contents: Data(built))
                 }
-                target.run([UInt8](data))
+                target.run(data)
                 print("\(path): ok")
             }
         }

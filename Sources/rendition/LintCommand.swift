@@ -108,7 +108,7 @@ struct LintCommand: ParsableCommand {
         if let profileFile {
             do {
                 chosen = try JSONDecoder().decode(
-                    StickerProfile.self, from: Data(contentsOf: URL(fileURLWithPath: profileFile)))
+                    StickerProfile.self, from: Data(try FileSystem.read(profileFile)))
             } catch {
                 throw ValidationError("cannot load profile \(profileFile): \(error)")
             }

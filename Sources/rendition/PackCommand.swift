@@ -93,6 +93,12 @@ struct PackCommand: ParsableCommand {
     )
     var allowLintErrors = false
 
+    @Flag(
+        help:
+            "Let pack.json or pack.yaml name files outside SRC (absolute paths, .., symbolic links out of it); without it they are refused."
+    )
+    var allowOutsidePaths = false
+
     func validate() throws {
         if checkFolder != nil {
             guard source == nil && output == nil else {
@@ -116,7 +122,7 @@ struct PackCommand: ParsableCommand {
             let platform: PackPlatform
             do {
                 platform = try JSONDecoder().decode(
-                    PackPlatform.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+                    PackPlatform.self, from: Data(try FileSystem.read(file)))
             } catch {
                 throw ValidationError("\(file): not a valid platform description (\(error))")
             }
@@ -124,6 +130,7 @@ struct PackCommand: ParsableCommand {
         }
         settings.lintsMasters = true
         settings.allowsLintErrors = allowLintErrors
+        settings.allowsPathsOutsideSource = allowOutsidePaths
         return settings
     }
 

@@ -142,19 +142,22 @@ struct RenditionSettingsTests {
         #expect(settings.platforms.isEmpty, "a refused list changes nothing")
     }
 
-    @Test("pack options: lint on by default, Apple's limit from AppleMessages, force, limits")
+    @Test("pack options: lint on by default, Apple's limit from AppleMessages, force, limits, paths outside")
     func packOptions() throws {
         var settings = RenditionSettings()
         var options = settings.packOptions()
         #expect(options.lintsMasters && !options.allowsLintErrors && options.incremental)
+        #expect(!options.allowsPathsOutsideSource && !PackOptions().allowsPathsOutsideSource)
         #expect(options.appleByteLimit == AppleMessages.byteLimit && AppleMessages.byteLimit == 500_000)
         #expect(StickerProfile.appleMessages.maximumBytes == AppleMessages.byteLimit)
         settings.force = true
         settings.allowsLintErrors = true
+        settings.allowsPathsOutsideSource = true
         try settings.setAppleByteLimit(100_000)
         try settings.setLimits(["frames=5", "width=300", "frames=7"])
         options = settings.packOptions()
         #expect(!options.incremental && options.allowsLintErrors && options.appleByteLimit == 100_000)
+        #expect(options.allowsPathsOutsideSource)
         #expect(options.limits.maxFrames == 7 && options.limits.maxWidth == 300)
         #expect(settings.renderOptions().limits == options.limits)
         #expect(throws: SettingsError.self) { try settings.setAppleByteLimit(0) }

@@ -38,6 +38,10 @@ public struct PackOptions: Sendable {
     public var lintsMasters = false
     /// With `lintsMasters`, pack masters that lint rejects instead of failing them.
     public var allowsLintErrors = false
+    /// Read the files the configuration names (`stickers[].file`, `icon`, `tray`) wherever
+    /// they are: absolute paths, `..` and symbolic links out of the source folder. `false` by
+    /// default: such paths are refused (`PackPathResolver`).
+    public var allowsPathsOutsideSource = false
     /// Set by a supervising process (see `BatchSupervision`; its `firstIndex` is not used: a
     /// pack works on every sticker, those up to date from the manifest).
     public var supervision: BatchSupervision?
@@ -183,24 +187,35 @@ public struct PackBuilder: Sendable {
         return summary
     }
 
-    /// The stickers in pack order, from the configuration or the folder's images.
+    /// Where the files the configuration names are, checked against the source folder.
+    var paths: PackPathResolver {
+        PackPathResolver(
+            source: source, configurationFile: PackConfiguration.file(in: source) ?? "\(source)/pack.json",
+            allowsPathsOutsideSource: options.allowsPathsOutsideSource)
+    }
+
+    /// The stickers in pack order, from the configuration or the folder's images; every path
+    /// the configuration names is checked first (`PackPathResolver`).
     func plan(_ configuration: PackConfiguration) throws(PackError) -> [Entry] {
         let defaultStyle = configuration.animatedAs ?? .sequence
+        let paths = self.paths
+        var icon: String?
+        var tray: String?
+        if let given = configuration.icon { icon = try paths.path(of: given, key: "icon") }
+        if let given = configuration.tray { tray = try paths.path(of: given, key: "tray") }
         var entries: [Entry] = []
         if let listed = configuration.stickers {
-            for sticker in listed {
+            for (index, sticker) in listed.enumerated() {
                 let name = sticker.name ?? StickerInputs.stickerName(for: sticker.file)
                 entries.append(
                     Entry(
-                        path: "\(source)/\(sticker.file)", name: name,
+                        path: try paths.path(of: sticker.file, key: "stickers[\(index)].file"), name: name,
                         label: sticker.accessibilityLabel ?? Self.label(for: name),
                         style: sticker.animatedAs ?? defaultStyle, emojis: sticker.emojis))
             }
         } else {
             let files: [String]
             do { files = try StickerInputs.expand([source]) } catch { throw .file(error) }
-            let icon = configuration.icon.map { "\(source)/\($0)" }
-            let tray = configuration.tray.map { "\(source)/\($0)" }
             for file in files.sorted()
             where file != icon && file != tray && !file.contains("/\(PackShardOutputs.folder)/") {
                 let name = StickerInputs.stickerName(for: file)
@@ -297,7 +312,8 @@ public struct PackBuilder: Sendable {
         }
 
         // Icon source: the configured icon, else the first sticker that built.
-        let iconPath = configuration.icon.map { "\(source)/\($0)" } ?? succeeded.first?.0.path
+        var iconPath = succeeded.first?.0.path
+        if let icon = configuration.icon { iconPath = try paths.path(of: icon, key: "icon") }
         if let iconPath {
             let (red, green, blue) = try configuration.iconBackgroundColor()
             do {

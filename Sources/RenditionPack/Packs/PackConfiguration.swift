@@ -42,7 +42,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
 
     /// One sticker entry; entries give the pack's order.
     public struct Sticker: Sendable, Codable, Equatable {
-        /// Image file, relative to the source folder.
+        /// Image file, relative to the source folder and inside it (see `PackPathResolver`).
         public var file: String
         /// Name used for the sticker's folder and files (default: the file name without extension).
         public var name: String?
@@ -71,7 +71,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     public var name: String?
     /// Size class for the whole pack (default: inferred from the masters).
     public var sizeClass: StickerSizeClass?
-    /// Icon source image, relative to the source folder (default: the first sticker).
+    /// Icon source image, relative to the source folder and inside it (default: the first sticker).
     public var icon: String?
     /// Opaque background behind the icon, `#RRGGBB` (default white).
     public var iconBackground: String?
@@ -84,7 +84,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     /// The base of the packs' identifiers and folder names (default: the name, made safe).
     public var identifier: String?
     /// The image for tray icons, main and tab images and set thumbnails, relative to the
-    /// source folder (default: the first sticker of each pack).
+    /// source folder and inside it (default: the first sticker of each pack).
     public var tray: String?
     /// Emojis for stickers that have none and whose file name names none (default 🙂).
     public var defaultEmojis: [String]?
@@ -115,16 +115,17 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     /// The longest accessibility label Apple accepts.
     public static let maximumAccessibilityLabelLength = 150
 
+    /// The configuration file in `folder`: the first of `fileNames` there, or `nil`.
+    static func file(in folder: String) -> String? {
+        fileNames.lazy.map { "\(folder)/\($0)" }.first { FileSystem.exists($0) }
+    }
+
     /// Loads `pack.json`, `pack.yaml` or `pack.yml` from `folder`; `nil` when there is none.
     public static func load(from folder: String) throws(PackError) -> PackConfiguration? {
-        for name in fileNames {
-            let path = "\(folder)/\(name)"
-            guard FileSystem.exists(path) else { continue }
-            let bytes: [UInt8]
-            do { bytes = try FileSystem.read(path) } catch { throw .file(error) }
-            return try decode(bytes, path: path)
-        }
-        return nil
+        guard let path = file(in: folder) else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.read(path) } catch { throw .file(error) }
+        return try decode(bytes, path: path)
     }
 
     static func explain(_ error: any Error) -> String {

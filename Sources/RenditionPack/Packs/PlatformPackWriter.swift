@@ -199,7 +199,7 @@ struct PlatformPackWriter {
     ) throws {
         let path: String
         if let tray = configuration.tray {
-            path = "\(builder.source)/\(tray)"
+            path = try builder.paths.path(of: tray, key: "tray")
         } else {
             guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else {
                 return

@@ -52,6 +52,9 @@ public struct RenditionSettings: Sendable, Equatable {
     public var lintsMasters = true
     /// With `lintsMasters`, pack the masters lint rejects (with a note) instead of failing them.
     public var allowsLintErrors = false
+    /// Let a pack's configuration name files outside its source folder (absolute paths, `..`,
+    /// symbolic links out of it); off by default on every face (`PackOptions.allowsPathsOutsideSource`).
+    public var allowsPathsOutsideSource = false
 
     /// The compression efforts every face takes.
     public static let compressionRange = 0...12
@@ -234,6 +237,7 @@ public struct RenditionSettings: Sendable, Equatable {
             incremental: incremental, shard: shard, limits: limits)
         options.lintsMasters = lintsMasters
         options.allowsLintErrors = allowsLintErrors
+        options.allowsPathsOutsideSource = allowsPathsOutsideSource
         options.includesApple = includesApple
         return options
     }
