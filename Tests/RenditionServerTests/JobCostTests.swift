@@ -91,10 +91,12 @@ struct MemoryBudgetTests {
 
         func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
         func leave() { state.withLock { $0.now -= 1 } }
+        var now: Int { state.withLock { $0.now } }
         var most: Int { state.withLock { $0.most } }
     }
 
-    /// Runs `count` jobs of `memory` bytes on `queue` at once; the most that ran together.
+    /// Runs `count` jobs of `memory` bytes on `queue` at once, each staying until a second
+    /// job runs beside it (or 0.3 s have passed); the most that ran together.
     static func runTogether(_ queue: WorkQueue, count: Int, memory: Int) async throws -> Int {
         let gauge = Gauge()
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -102,7 +104,9 @@ struct MemoryBudgetTests {
                 group.addTask {
                     try await queue.run(memory: memory) {
                         gauge.enter()
-                        Thread.sleep(forTimeInterval: 0.05)
+                        let until = Date().addingTimeInterval(0.3)
+                        while gauge.now < 2 && Date() < until { Thread.sleep(forTimeInterval: 0.005) }
+                        Thread.sleep(forTimeInterval: 0.01)
                         gauge.leave()
                     }
                 }
