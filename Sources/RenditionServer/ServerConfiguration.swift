@@ -39,17 +39,17 @@ public struct ServerConfiguration: Sendable {
     /// The memory all running jobs may have together, by their estimates (2 GiB by default);
     /// a job waits in the queue until its estimate fits.
     public var memoryBudget = 2 << 30
-    /// The largest estimate one job may have (1 GiB by default); a larger one is refused
+    /// The largest estimate one job may have (1.5 GiB by default); a larger one is refused
     /// with 422 (`max-job-memory`).
-    public var maxJobMemory = 1 << 30
+    public var maxJobMemory = 3 << 29
     /// The largest still image accepted, in pixels (25 MP by default, a 24 MP photo fits);
     /// imgproxy's `IMGPROXY_MAX_SRC_RESOLUTION`.
     public var maxSourcePixels = 25_000_000
     /// The most frames an animation may have (300 by default: 5 s at 60 fps).
     public var maxFrames = 300
-    /// The most pixels an animation may have summed over its frames (80 MP by default: 300
-    /// frames of 512 x 512, or 210 of 618 x 618).
-    public var maxAnimationPixels = 80_000_000
+    /// The most pixels an animation may have summed over its frames (120 MP by default: 300
+    /// frames of 618 x 618 or of 512 x 512 with room to spare).
+    public var maxAnimationPixels = 120_000_000
     /// The most connections open at once; more are closed as soon as they are accepted.
     public var maxConnections = 512
     /// The slowest a request body may arrive, in bytes per second, once `bodyGracePeriod`

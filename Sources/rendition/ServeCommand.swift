@@ -62,7 +62,7 @@ struct ServeCommand: ParsableCommand {
     @Option(
         name: .customLong("max-job-memory"),
         help: ArgumentHelp("Largest memory estimate one job may have; more is refused with 422.", valueName: "size"))
-    var maxJobMemory: String = "1GiB"
+    var maxJobMemory: String = "1536MiB"
 
     @Option(
         name: .customLong("max-pixels"),

@@ -40,20 +40,20 @@ enum JobWork: Sendable, Equatable {
 /// Estimates a job's cost from `SourceHeader`s, after checking each header against the
 /// server's per-request limits.
 ///
-/// The model is deliberately simple and on the safe side: a job holds its decoded frames
-/// (RGBA, 4 bytes a pixel) twice (decoded and composited or resampled) and its outputs'
-/// frames once more; CPU time grows with the pixels decoded and written. The constants were
-/// measured on the bundled fixtures (docs/SERVER.md, "Cost of a job").
+/// The model is simple and on the safe side of what was measured (docs/SERVER.md, "Cost of a
+/// job"): a job holds its decoded frames (RGBA, 4 bytes a pixel) and its outputs' frames; a
+/// still's encoders keep several working copies of a frame (lossless WebP of a 10 MP frame
+/// takes about twice its RGBA), an animation's encoders work a frame at a time. CPU time
+/// grows with the pixels decoded and written.
 struct JobEstimator: Sendable {
     let configuration: ServerConfiguration
 
-    /// Memory per decoded or written RGBA pixel, in bytes: the frames as decoded, their
-    /// composited or resampled copies and the encoders' working buffers.
-    static let bytesPerPixel = 12
-    /// CPU time per pixel decoded, resampled and encoded, in seconds (still images).
-    static let secondsPerStillPixel = 60e-9
-    /// CPU time per output pixel of an animation (video and palette encoders search harder).
-    static let secondsPerAnimatedPixel = 400e-9
+    /// Copies of the decoded frames a job holds (stills, animations).
+    static let sourceCopies = (still: 2.5, animation: 1.5)
+    /// Copies of the written frames a job holds (stills, animations).
+    static let outputCopies = (still: 2.0, animation: 0.75)
+    /// CPU time per pixel decoded or written, in seconds (measured: 25-50 ns).
+    static let secondsPerPixel = 60e-9
     /// The side vector animations are drawn at in packs (every platform's canvas is 512 px).
     static let packCanvas = 512
 
@@ -61,27 +61,29 @@ struct JobEstimator: Sendable {
     /// cost of `work` on it.
     func cost(of header: SourceHeader, work: JobWork) throws(ServerError) -> JobCost {
         try check(header)
-        let frames = header.frameCount
+        let frames = Double(header.frameCount)
         var sourcePixels = Double(header.width) * Double(header.height)
         if header.format.isVector {
             // Drawn at each output's size rather than decoded once at the canvas's.
             let side = Double(max(header.width, header.height, Self.packCanvas))
             sourcePixels = side * side
         }
-        let outputFraction: Double
+        let outputPixels: Double
         switch work {
-        case .render(let scales): outputFraction = scales.reduce(0) { $0 + Double($1 * $1) / 9 }
-        case .lint: outputFraction = 0.2
-        case .preview: outputFraction = 1.6
+        case .render(let scales): outputPixels = sourcePixels * scales.reduce(0) { $0 + Double($1 * $1) / 9 }
+        case .lint: outputPixels = sourcePixels * 0.2
+        case .preview: outputPixels = sourcePixels * 1.6
         case .packSticker(let platforms):
+            // Apple's @3x, @2x and @1x, and one 512 px canvas for each other platform.
             let canvas = Double(Self.packCanvas * Self.packCanvas)
-            outputFraction = (14.0 / 9 + Double(platforms) * canvas / max(sourcePixels, 1))
+            outputPixels = sourcePixels * 14 / 9 + Double(max(0, platforms - 1)) * canvas
         }
-        let decoded = sourcePixels * Double(frames)
-        let written = decoded * outputFraction
-        let memory = Double(JobCost.workerBaseline) + Double(Self.bytesPerPixel) * (decoded + written)
-        let perPixel = frames > 1 ? Self.secondsPerAnimatedPixel : Self.secondsPerStillPixel
-        let seconds = 0.05 + Self.secondsPerStillPixel * decoded + perPixel * written
+        let animated = header.frameCount > 1
+        let copies =
+            (animated ? Self.sourceCopies.animation : Self.sourceCopies.still) * sourcePixels
+            + (animated ? Self.outputCopies.animation : Self.outputCopies.still) * outputPixels
+        let memory = Double(JobCost.workerBaseline) + 4 * frames * copies
+        let seconds = 0.05 + Self.secondsPerPixel * frames * (sourcePixels + outputPixels)
         return JobCost(memoryBytes: Int(min(memory, Double(Int.max / 2))), cpuSeconds: seconds)
     }
 

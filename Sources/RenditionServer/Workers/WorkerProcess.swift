@@ -18,7 +18,7 @@ struct WorkerProcess: Sendable {
 
     /// Address space a worker maps besides its job's data: the executable and its libraries,
     /// thread stacks and the allocator's arenas (measured: docs/SERVER.md, "Workers").
-    static let addressSpaceOverhead = 1 << 30
+    static let addressSpaceOverhead = 512 << 20
     /// The most bytes a worker's answer may have.
     static let maxAnswerBytes = 1 << 30
     /// The most of a worker's standard error kept for the server's log.
