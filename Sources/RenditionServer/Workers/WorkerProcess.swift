@@ -63,14 +63,13 @@ struct WorkerProcess: Sendable {
                 "cpu-seconds", maximum: limits.cpuSeconds, value: Int(outcome.cpuSeconds.rounded(.up)),
                 "the job used its \(limits.cpuSeconds) s of CPU time (its estimate was \(cost)) and was stopped")
         }
-        // The peak counts the server's own pages too (a spawned child's peak starts from its
-        // parent's until it executes), so only a peak near the whole address space, which the
-        // server never comes near, or the runtime's own words, say the job ran out of memory.
-        let dataLimit = limits.addressSpaceBytes - addressSpaceOverhead
-        if outcome.errorText.contains("allocate memory") || outcome.peakResidentBytes >= limits.addressSpaceBytes / 10 * 6 {
+        // The runtime says so when an allocation fails at the address-space limit. (The
+        // kernel's peak of a spawned child counts its parent's pages, so it cannot tell; the
+        // peak reported is the worker's own, sampled while it ran.)
+        if outcome.errorText.contains("failed to allocate") || outcome.errorText.contains("allocate memory") {
             return .limitExceeded(
-                "job-memory", maximum: dataLimit, value: outcome.peakResidentBytes,
-                "the job ran out of the memory it was given (\(dataLimit / 1_000_000) MB from its estimate of \(cost)) and was stopped"
+                "job-memory", maximum: limits.addressSpaceBytes, value: outcome.peakResidentBytes,
+                "the job ran out of the memory it was given (\(limits.addressSpaceBytes / 1_000_000) MB of address space for its estimate of \(cost)) and was stopped"
             )
         }
         let how =
@@ -114,7 +113,7 @@ struct WorkerProcess: Sendable {
         close(output[1])
         close(errors[1])
         abandonment.onAbandon { kill(pid, SIGKILL) }
-        var streams = WorkerStreams(input: input[1], output: output[0], errors: errors[0], job: job)
+        var streams = WorkerStreams(input: input[1], output: output[0], errors: errors[0], job: job, pid: pid)
         let overflowed = streams.pump(maxAnswerBytes: Self.maxAnswerBytes)
         if overflowed { kill(pid, SIGKILL) }
         var status: Int32 = 0
@@ -127,8 +126,8 @@ struct WorkerProcess: Sendable {
             + Double(usage.ru_stime.tv_usec) / 1e6
         return Outcome(
             status: signal == 0 ? (status >> 8) & 0xff : 0, signal: signal, cpuSeconds: cpu,
-            peakResidentBytes: Int(usage.ru_maxrss) * 1024,
-            errorText: String(decoding: streams.errorTail, as: UTF8.self),
+            peakResidentBytes: streams.peakResidentBytes,
+            errorText: String(decoding: streams.errorHead, as: UTF8.self),
             answer: overflowed ? [] : streams.answer)
     }
 
@@ -156,6 +155,8 @@ struct WorkerProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var environment = ProcessInfo.processInfo.environment
         environment["MALLOC_ARENA_MAX"] = environment["MALLOC_ARENA_MAX"] ?? "2"
+        // A crash's message on standard error, not pages of backtrace (the server logs it).
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         let arguments = ([executable, "serve-worker"] + limits.arguments).map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -188,14 +189,29 @@ struct WorkerStreams {
     let output: Int32
     let errors: Int32
     let job: [UInt8]
+    /// The worker, whose resident memory is sampled while it runs.
+    let pid: pid_t
     private(set) var answer: [UInt8] = []
-    private(set) var errorTail: [UInt8] = []
+    /// The start of the worker's standard error (a crash's message comes first).
+    private(set) var errorHead: [UInt8] = []
+    /// The highest resident memory of the worker seen (`VmHWM`, sampled every 200 ms).
+    private(set) var peakResidentBytes = 0
 
-    init(input: Int32, output: Int32, errors: Int32, job: [UInt8]) {
+    init(input: Int32, output: Int32, errors: Int32, job: [UInt8], pid: pid_t) {
         self.input = input
         self.output = output
         self.errors = errors
         self.job = job
+        self.pid = pid
+    }
+
+    /// Reads the worker's `VmHWM` from /proc (its own peak, unlike the kernel's usage).
+    mutating func sample() {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+            if let kilobytes = digits.flatMap({ Int($0) }) { peakResidentBytes = max(peakResidentBytes, kilobytes * 1024) }
+        }
     }
 
     /// Moves bytes until the worker has closed its output and error streams (it exited or
@@ -221,7 +237,8 @@ struct WorkerStreams {
             if inputOpen { descriptors.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
             if outputOpen { descriptors.append(pollfd(fd: output, events: Int16(POLLIN), revents: 0)) }
             if errorsOpen { descriptors.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), 200)
+            sample()
             if ready < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -249,10 +266,8 @@ struct WorkerStreams {
                         guard answer.count + count <= maxAnswerBytes else { return true }
                         answer.append(contentsOf: chunk[0..<count])
                     } else {
-                        errorTail.append(contentsOf: chunk[0..<count])
-                        if errorTail.count > WorkerProcess.keptErrorBytes {
-                            errorTail.removeFirst(errorTail.count - WorkerProcess.keptErrorBytes)
-                        }
+                        let room = WorkerProcess.keptErrorBytes - errorHead.count
+                        if room > 0 { errorHead.append(contentsOf: chunk[0..<min(count, room)]) }
                     }
                 }
             }
