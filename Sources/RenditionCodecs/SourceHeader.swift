@@ -93,7 +93,9 @@ public struct SourceHeader: Sendable, Equatable {
     /// The image descriptors of a GIF, counted by walking its blocks (sub-blocks skipped
     /// unread); a file that ends early counts the frames it has.
     static func gifFrameCount(_ bytes: [UInt8]) throws(CodecError) -> Int {
-        guard bytes.count >= 13 else { throw .corrupt(format: .gif, reason: "file ends inside the GIF header (truncated)") }
+        guard bytes.count >= 13 else {
+            throw .corrupt(format: .gif, reason: "file ends inside the GIF header (truncated)")
+        }
         var offset = 13
         if bytes[10] & 0x80 != 0 { offset += 3 << (Int(bytes[10] & 0x07) + 1) }
         var frames = 0

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import RenditionCore
 import RenditionBatch
+import RenditionCore
 import RenditionPack
 
 struct LintCommand: ParsableCommand {

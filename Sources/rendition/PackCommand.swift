@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
-import RenditionBatch
 
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

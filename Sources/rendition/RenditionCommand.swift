@@ -15,7 +15,8 @@ struct RenditionCommand: ParsableCommand {
             """,
         version: RenditionVersion.string,
         subcommands: [
-            RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, ServeCommand.self, BenchCommand.self,
+            RenderCommand.self, PackCommand.self, LintCommand.self, PreviewCommand.self, ServeCommand.self,
+            BenchCommand.self,
             ServeWorkerCommand.self,
         ]
     )

@@ -78,7 +78,8 @@ struct ServeCommand: ParsableCommand {
     var maxAnimationPixels: Int = ServerConfiguration().maxAnimationPixels
 
     @Option(
-        name: .customLong("max-pack-files"), help: ArgumentHelp("Most files one pack upload may carry.", valueName: "n"))
+        name: .customLong("max-pack-files"), help: ArgumentHelp("Most files one pack upload may carry.", valueName: "n")
+    )
     var maxPackFiles: Int = ServerConfiguration().maxPackFiles
 
     @Option(

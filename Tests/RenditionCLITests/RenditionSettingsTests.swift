@@ -1,11 +1,11 @@
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
-import RenditionBatch
 
 /// `RenditionSettings`, the one settings type the command line, the C interface and Python
 /// map onto: what it accepts, what it refuses and in which words, and the engine options it

@@ -89,7 +89,12 @@ struct MemoryBudgetTests {
     final class Gauge: Sendable {
         private let state = Mutex((now: 0, most: 0))
 
-        func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+        func enter() {
+            state.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+        }
         func leave() { state.withLock { $0.now -= 1 } }
         var now: Int { state.withLock { $0.now } }
         var most: Int { state.withLock { $0.most } }

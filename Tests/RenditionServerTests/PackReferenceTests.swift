@@ -52,8 +52,10 @@ struct PackReferenceTests {
     @Test("References by the client's file name become the staged names in a canonical pack.json")
     func canonical() throws {
         let upload = try PackUpload(
-            parts: try Self.parts(configuration: #"{"stickers":[{"file":"dog.png"},{"file":"CAT.png"}],"tray":"Dog.PNG"}"#))
-        let configuration = try JSONDecoder().decode(PackConfiguration.self, from: Data(try #require(upload.configuration)))
+            parts: try Self.parts(
+                configuration: #"{"stickers":[{"file":"dog.png"},{"file":"CAT.png"}],"tray":"Dog.PNG"}"#))
+        let configuration = try JSONDecoder().decode(
+            PackConfiguration.self, from: Data(try #require(upload.configuration)))
         #expect(configuration.stickers?.map(\.file) == ["Dog.png", "cat.png"])
         #expect(configuration.tray == "Dog.png")
         #expect(upload.stickers.map(\.name) == ["cat.png", "Dog.png"])

@@ -30,8 +30,9 @@ struct ResponseHeaderTests {
     func unknownRoutes() async throws {
         let server = try ServerTest.server()
         try await ServerTest.withClient(server) { client in
-            for (path, method) in [("/no/such/route", HTTPRequest.Method.get), ("/v2/render", .post), ("/%2e%2e/etc", .get)]
-            {
+            for (path, method) in [
+                ("/no/such/route", HTTPRequest.Method.get), ("/v2/render", .post), ("/%2e%2e/etc", .get),
+            ] {
                 let response = try await client.execute(uri: path, method: method)
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)

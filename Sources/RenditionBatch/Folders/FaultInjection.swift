@@ -56,7 +56,9 @@ package enum FaultInjection {
         }
         if runawayFileNames.contains(name) {
             var blocks: [[UInt8]] = []
-            while true { blocks.append([UInt8](repeating: UInt8(truncatingIfNeeded: blocks.count | 1), count: 16 << 20)) }
+            while true {
+                blocks.append([UInt8](repeating: UInt8(truncatingIfNeeded: blocks.count | 1), count: 16 << 20))
+            }
         }
     }
 }

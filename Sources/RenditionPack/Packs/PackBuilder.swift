@@ -1,6 +1,6 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
-import RenditionBatch
 import RenditionPipeline
 
 #if canImport(FoundationEssentials)
@@ -156,7 +156,8 @@ public struct PackBuilder: Sendable {
         }
         if options.shard == nil {
             let packs = try PlatformPackWriter(
-                builder: self, configuration: configuration, entries: entries, pending: pending).write(
+                builder: self, configuration: configuration, entries: entries, pending: pending
+            ).write(
                 results: results)
             results = packs.results
             // Each sticker is recorded with its files where the packs put them; the platform

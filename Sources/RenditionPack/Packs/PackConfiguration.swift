@@ -1,6 +1,6 @@
+import RenditionBatch
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 /// Everything a face can ask of a render or a pack build, checked the same way on every face:
 /// the command line's options (`rendition render`, `rendition pack`), the C interface's

@@ -91,7 +91,9 @@ struct PackUpload: Sendable {
     var files: [(file: WorkerFile, bytes: [UInt8])] {
         var files: [(file: WorkerFile, bytes: [UInt8])] = []
         if let configuration { files.append((WorkerFile(name: "pack.json", filename: "pack.json"), configuration)) }
-        for sticker in stickers { files.append((WorkerFile(name: sticker.name, filename: sticker.name), sticker.bytes)) }
+        for sticker in stickers {
+            files.append((WorkerFile(name: sticker.name, filename: sticker.name), sticker.bytes))
+        }
         return files
     }
 }

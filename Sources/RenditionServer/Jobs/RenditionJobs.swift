@@ -70,7 +70,9 @@ enum RenditionJobs {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/" + UploadNames.fileName(name, format: format)
-        do { try AtomicFile.write(bytes, to: path) } catch { throw .internalError("\(error)") }
+        do { try AtomicFile.write(bytes, to: path) } catch {
+            throw .internalError("the upload could not be staged for its preview")
+        }
         var options = PreviewOptions(maximumStripFrames: 8)
         options.lint.limits = limits
         let raster = PreviewSheet(options: options).render(paths: [path], threads: 1)

@@ -119,7 +119,8 @@ final class HeldBytes: Sendable {
         guard budget.reserve(count) else {
             var error = ServerError(
                 .serviceUnavailable, type: "queue-full",
-                "the server is holding as many uploads as it may (\(budget.capacity / 1_000_000) MB); try again shortly")
+                "the server is holding as many uploads as it may (\(budget.capacity / 1_000_000) MB); try again shortly"
+            )
             error.headers[.retryAfter] = "2"
             throw error
         }

@@ -110,7 +110,8 @@ struct JobEstimator: Sendable {
         guard cost.memoryBytes > configuration.maxJobMemory else { return }
         throw .limitExceeded(
             "max-job-memory", maximum: configuration.maxJobMemory, value: cost.memoryBytes,
-            "the job would need about \(cost.memoryBytes / 1_000_000) MB, over the limit of \(configuration.maxJobMemory / 1_000_000) MB a job may have")
+            "the job would need about \(cost.memoryBytes / 1_000_000) MB, over the limit of \(configuration.maxJobMemory / 1_000_000) MB a job may have"
+        )
     }
 
     /// The per-request limits: pixels of a still, frames, and pixels over all frames.

@@ -92,9 +92,13 @@ public final class MasterFolder: Sendable {
         return (identity, bytes)
     }
 
-    /// The bytes of the file at `path`, at most `maxBytes + 1` of them.
+    /// The bytes of the file at `path`, at most `maxBytes + 1` of them. The error names the
+    /// master by its file name only: the server's folders are nobody's business.
     static func read(_ path: String, maxBytes: Int) throws(ServerError) -> [UInt8] {
-        do { return try FileSystem.read(path, upTo: maxBytes) } catch { throw .internalError("\(error)") }
+        do { return try FileSystem.read(path, upTo: maxBytes) } catch {
+            let name = path.split(separator: "/").last.map(String.init) ?? "the master"
+            throw .internalError("the master \(name) could not be read")
+        }
     }
 
     /// The canonical path (`realpath(3)`), or nil when it does not exist.

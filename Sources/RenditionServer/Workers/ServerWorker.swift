@@ -49,7 +49,8 @@ public enum ServerWorker {
             let (answer, outputs) = WorkerJobRunner.run(request, inputs: inputs)
             response = try WorkerFrame.encode(answer, blobs: outputs)
         } catch {
-            guard let failure = try? WorkerFrame.encode(WorkerResponse(error: WorkerFailure(error), files: []), blobs: [])
+            guard
+                let failure = try? WorkerFrame.encode(WorkerResponse(error: WorkerFailure(error), files: []), blobs: [])
             else { return 1 }
             response = failure
         }

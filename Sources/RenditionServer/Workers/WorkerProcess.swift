@@ -82,8 +82,10 @@ struct WorkerProcess: Sendable {
     }
 
     static func signalName(_ signal: Int32) -> String? {
-        [SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-         SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGXCPU: "SIGXCPU"][signal]
+        [
+            SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGXCPU: "SIGXCPU",
+        ][signal]
     }
 
     /// Starts the worker, feeds it `job`, collects its output and waits for it.
@@ -210,7 +212,9 @@ struct WorkerStreams {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let digits = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
-            if let kilobytes = digits.flatMap({ Int($0) }) { peakResidentBytes = max(peakResidentBytes, kilobytes * 1024) }
+            if let kilobytes = digits.flatMap({ Int($0) }) {
+                peakResidentBytes = max(peakResidentBytes, kilobytes * 1024)
+            }
         }
     }
 
