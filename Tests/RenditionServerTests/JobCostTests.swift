@@ -75,6 +75,18 @@ struct JobCostTests {
         #expect(limits.maxInputBytes == configuration.maxUploadBytes)
     }
 
+    @Test("The largest pack the defaults admit (200 stickers of 618 px, 8 MB) fits one job's memory and its timeout")
+    func largestPack() throws {
+        let configuration = ServerConfiguration()
+        let headers = Array(
+            repeating: SourceHeader(format: .png, width: 618, height: 618, frameCount: 1),
+            count: configuration.maxPackFiles)
+        let cost = try estimator.packCost(of: headers, platforms: 4, inputBytes: configuration.maxUploadBytes)
+        try estimator.checkMemory(cost)
+        // Four times the estimated time (the worker's CPU limit) within the pack's timeout.
+        #expect(cost.cpuSeconds * 4 < Double(configuration.packTimeout.components.seconds))
+    }
+
     @Test("The pack timeout leaves each sticker the limits admit its share")
     func packTimeout() {
         let configuration = ServerConfiguration()

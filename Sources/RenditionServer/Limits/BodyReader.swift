@@ -69,8 +69,14 @@ struct BodyReader: Sendable {
                 }
             }
             defer { group.cancelAll() }
-            while let next = try await group.next() {
-                if let bytes = next { return bytes }
+            do {
+                while let next = try await group.next() {
+                    if let bytes = next { return bytes }
+                }
+            } catch var error as ServerError {
+                // The rest of the body is not read: the connection ends with the answer.
+                error.headers[.connection] = "close"
+                throw error
             }
             throw ServerError.badRequest("the request body ended without an answer")
         }

@@ -87,21 +87,20 @@ struct JobEstimator: Sendable {
         return JobCost(memoryBytes: Int(min(memory, Double(Int.max / 2))), cpuSeconds: seconds)
     }
 
-    /// The cost of a pack of `headers` for `platforms` platforms: its stickers are made one
-    /// after another, so the memory is the largest sticker's (plus the pack's files) and the
-    /// CPU time their sum.
-    func packCost(of headers: [SourceHeader], platforms: Int) throws(ServerError) -> JobCost {
+    /// The cost of a pack of `headers` (whose files have `inputBytes` in all) for `platforms`
+    /// platforms: its stickers are made one after another, so the memory is the largest
+    /// sticker's plus the pack's files (written to disk as they are made, then read into the
+    /// ZIP: about the size of the inputs, and at most 100 KB a file on top), and the CPU time
+    /// their sum.
+    func packCost(of headers: [SourceHeader], platforms: Int, inputBytes: Int) throws(ServerError) -> JobCost {
         var memory = JobCost.workerBaseline
         var seconds = 0.05
-        var outputs = 0
         for header in headers {
             let cost = try cost(of: header, work: .packSticker(platforms: platforms))
             memory = max(memory, cost.memoryBytes)
             seconds += cost.cpuSeconds
-            outputs += 1
         }
-        // The finished files of every sticker (well under 1 MB each) and the ZIP of them.
-        memory += outputs * (platforms + 3) * 2_000_000
+        memory += 2 * inputBytes + headers.count * (platforms + 3) * 100_000
         return JobCost(memoryBytes: memory, cpuSeconds: seconds)
     }
 

@@ -96,7 +96,9 @@ extension RenditionServer {
             let upload = try PackUpload(parts: try form.parse(body, contentType: contentType))
             var headers: [SourceHeader] = []
             for sticker in upload.stickers { headers.append(try readableHeader(of: sticker.bytes)) }
-            let cost = try estimator.packCost(of: headers, platforms: settings.platforms.count + 1)
+            let cost = try estimator.packCost(
+                of: headers, platforms: settings.platforms.count + 1,
+                inputBytes: upload.stickers.reduce(0) { $0 + $1.bytes.count })
             let files = upload.files
             let job = WorkerRequest(
                 job: .pack(platforms: platforms, name: name), limits: WorkerLimits(decodeLimits),
