@@ -301,6 +301,21 @@ def test_slow_clients_do_not_starve_lint_or_health(server: LiveServer) -> None:
                     + "\n".join(problems), pytrace=False)
 
 
+def test_a_body_slower_than_the_minimum_rate_is_cut_off_with_its_connection(server: LiveServer) -> None:
+    """Five connections trickle a body one byte a second, far under the default minimum of
+    8 KB/s: once the 10 s grace period has passed, the server answers 408 and closes each
+    connection whole, so trickling clients cannot keep connections (which are capped)."""
+    clients = SlowClients(server.port, count=5, content_length=100_000, seconds=18)
+    try:
+        clients.open()
+        while clients.running:
+            time.sleep(0.5)
+        closed = clients.closed_by_server
+    finally:
+        clients.close()
+    assert closed == 5, f"{closed} of 5 slow connections were closed by the server within 18 s"
+
+
 # --------------------------------------------------------------------------------------------
 # 7. Headers, JSON errors, stale temporary folders
 

@@ -25,7 +25,13 @@ struct BodyReader: Sendable {
     func withBody<T: Sendable>(_ request: Request, _ handler: ([UInt8]) async throws -> T) async throws -> T {
         let held = HeldBytes(budget: budget)
         defer { held.releaseAll() }
-        let body = try await read(request, holding: held)
+        let body: [UInt8]
+        do { body = try await read(request, holding: held) } catch var error as ServerError {
+            // The rest of the body is not read: the connection ends with the answer
+            // (`ConnectionLimitHandler` closes it), so a refused body cannot keep it open.
+            error.headers[.connection] = "close"
+            throw error
+        }
         return try await handler(body)
     }
 
@@ -69,14 +75,8 @@ struct BodyReader: Sendable {
                 }
             }
             defer { group.cancelAll() }
-            do {
-                while let next = try await group.next() {
-                    if let bytes = next { return bytes }
-                }
-            } catch var error as ServerError {
-                // The rest of the body is not read: the connection ends with the answer.
-                error.headers[.connection] = "close"
-                throw error
+            while let next = try await group.next() {
+                if let bytes = next { return bytes }
             }
             throw ServerError.badRequest("the request body ended without an answer")
         }

@@ -1,3 +1,4 @@
+import HummingbirdCore
 import NIOCore
 import Synchronization
 
@@ -29,13 +30,19 @@ final class ConnectionCounter: Sendable {
     }
 }
 
-/// The channel handler of one connection: counted while it is in the pipeline, and closing
-/// the connection when the server already has its capacity.
-final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+/// The channel handler of one connection: counted while it is in the pipeline, closing the
+/// connection when the server already has its capacity, and closing it whole once a response
+/// that says `Connection: close` is written. (The HTTP channel would otherwise go on reading,
+/// and throwing away, the rest of a body the server refused, so a client trickling a body
+/// could keep its connection, one of `capacity`, for as long as it trickles.)
+final class ConnectionLimitHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPConnectionStateHandler.InboundIn
+    typealias OutboundIn = HTTPConnectionStateHandler.OutboundIn
+    typealias OutboundOut = HTTPConnectionStateHandler.OutboundOut
 
     private let counter: ConnectionCounter
     private var counted = false
+    private var closesAfterResponse = false
 
     init(counter: ConnectionCounter) {
         self.counter = counter
@@ -51,5 +58,19 @@ final class ConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandl
             counted = false
             counter.closed()
         }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let response):
+            if response.headerFields[.connection]?.lowercased() == "close" { closesAfterResponse = true }
+        case .end where closesAfterResponse:
+            context.writeAndFlush(data, promise: promise)
+            context.close(promise: nil)
+            return
+        default:
+            break
+        }
+        context.write(data, promise: promise)
     }
 }
