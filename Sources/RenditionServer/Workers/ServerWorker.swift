@@ -57,12 +57,21 @@ public enum ServerWorker {
         return writeAll(response, to: STDOUT_FILENO) ? 0 : 1
     }
 
-    /// Sets the process's limits: no core files, the address space and the CPU time.
+    /// Sets the process's limits: no core files, the address space and the CPU time. A build
+    /// with a sanitizer maps terabytes of shadow memory, so there the address space is left
+    /// alone and the sanitizer's own RSS limit, which the server sets, bounds the memory.
     static func apply(_ limits: Limits) {
         setLimit(RLIMIT_CORE, soft: 0, hard: 0)
-        setLimit(RLIMIT_AS, soft: limits.addressSpaceBytes, hard: limits.addressSpaceBytes)
+        if !isSanitized {
+            setLimit(RLIMIT_AS, soft: limits.addressSpaceBytes, hard: limits.addressSpaceBytes)
+        }
         // SIGXCPU at the soft limit; the hard limit a second later is SIGKILL.
         setLimit(RLIMIT_CPU, soft: limits.cpuSeconds, hard: limits.cpuSeconds + 1)
+    }
+
+    /// Whether this process runs under AddressSanitizer or ThreadSanitizer.
+    static var isSanitized: Bool {
+        dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
     }
 
     private static func setLimit(_ resource: __rlimit_resource, soft: Int, hard: Int) {

@@ -159,6 +159,13 @@ struct WorkerProcess: Sendable {
         environment["MALLOC_ARENA_MAX"] = environment["MALLOC_ARENA_MAX"] ?? "2"
         // A crash's message on standard error, not pages of backtrace (the server logs it).
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // A sanitizer build of the worker keeps no address-space limit (`ServerWorker.apply`):
+        // its allocator refuses memory past the same bound instead.
+        let megabytes = limits.addressSpaceBytes >> 20
+        for variable in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
+            environment[variable] = (environment[variable].map { $0 + ":" } ?? "")
+                + "soft_rss_limit_mb=\(megabytes):allocator_may_return_null=1"
+        }
         let arguments = ([executable, "serve-worker"] + limits.arguments).map { strdup($0) } + [nil]
         let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
