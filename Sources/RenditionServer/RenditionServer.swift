@@ -108,16 +108,16 @@ public final class RenditionServer: Sendable {
     }
 
     /// Runs `request` over `inputs` as a `kind` job: refused when its estimate is over
-    /// `maxJobMemory`, queued until a worker is free and its estimate fits the memory budget,
+    /// `maxJobMemory` or its timeout, queued until a worker is free and its estimate fits the memory budget,
     /// then run in a worker process (or in this process without a worker executable), all
     /// within `timeout` (`requestTimeout` when nil). The worker's error becomes the request's.
     func perform(
         _ kind: String, cost: JobCost, timeout: Duration? = nil, request: WorkerRequest, inputs: [[UInt8]]
     ) async throws -> (WorkerResponse, [[UInt8]]) {
-        try estimator.checkMemory(cost)
+        let limit = timeout ?? deadline.timeout
+        try estimator.checkAdmission(cost, timeout: limit)
         let queue = self.queue, metrics = self.metrics
         let executable = configuration.workerExecutable
-        let limit = timeout ?? deadline.timeout
         do {
             let (response, outputs) = try await deadline.run(limit: limit) { abandonment in
                 try await queue.run(memory: cost.memoryBytes) { () throws -> (WorkerResponse, [[UInt8]]) in

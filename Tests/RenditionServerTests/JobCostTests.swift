@@ -19,6 +19,10 @@ struct JobCostTests {
         #expect(gif.width == 100 && gif.height == 100 && gif.frameCount == 5)
         let still = try SourceHeader(try Fixtures.bytes(ServerTest.stillMaster))
         #expect(still.frameCount == 1 && still.width == 618)
+        let webm = try SourceHeader(try Fixtures.bytes("webm/vp9-alpha-512x512-30fps-3s.webm"))
+        #expect(webm.format == .webm && webm.width == 512 && webm.frameCount == 90)
+        let webp = try SourceHeader(try Fixtures.bytes("webp/image-webp/animated/random_lossless.webp"))
+        #expect(webp.format == .webp && webp.frameCount > 1)
         let bomb = try SourceHeader(HostileInputs.tgsBomb(frames: 1000, side: 512))
         #expect(bomb.format == .tgs && bomb.frameCount == 1000 && bomb.width == 512)
     }
@@ -61,8 +65,20 @@ struct JobCostTests {
         let photo = try estimator.cost(
             of: SourceHeader(format: .webp, width: 6000, height: 4000, frameCount: 1), work: .render(scales: [2, 1]))
         #expect(photo.memoryBytes > sticker.memoryBytes * 4)
-        try estimator.checkMemory(photo)
+        try estimator.checkAdmission(photo, timeout: ServerConfiguration().requestTimeout)
         #expect(photo.memoryBytes <= ServerConfiguration().maxJobMemory)
+    }
+
+    @Test("The largest animation the limits admit renders within one job's memory")
+    func largestAnimation() throws {
+        let configuration = ServerConfiguration()
+        let frames = configuration.maxAnimationPixels / (618 * 618)
+        let header = SourceHeader(
+            format: .png, width: 618, height: 618, frameCount: min(frames, configuration.maxFrames))
+        for work in [JobWork.render(scales: [2, 1]), .lint, .preview] {
+            let cost = try estimator.cost(of: header, work: work)
+            try estimator.checkAdmission(cost, timeout: configuration.requestTimeout)
+        }
     }
 
     @Test("Decoding limits agree with the per-request limits")
@@ -82,9 +98,23 @@ struct JobCostTests {
             repeating: SourceHeader(format: .png, width: 618, height: 618, frameCount: 1),
             count: configuration.maxPackFiles)
         let cost = try estimator.packCost(of: headers, platforms: 4, inputBytes: configuration.maxUploadBytes)
-        try estimator.checkMemory(cost)
+        try estimator.checkAdmission(cost, timeout: configuration.packTimeout)
         // Four times the estimated time (the worker's CPU limit) within the pack's timeout.
         #expect(cost.cpuSeconds * 4 < Double(configuration.packTimeout.components.seconds))
+    }
+
+    @Test("A job whose estimated time is over its timeout is refused, naming job-seconds")
+    func tooSlow() throws {
+        let headers = Array(
+            repeating: SourceHeader(format: .webm, width: 512, height: 512, frameCount: 90), count: 200)
+        let cost = try estimator.packCost(of: headers, platforms: 4, inputBytes: 8_000_000)
+        do {
+            try estimator.checkAdmission(cost, timeout: ServerConfiguration().packTimeout)
+            Issue.record("admitted \(cost)")
+        } catch {
+            #expect(error.limit?.name == "job-seconds")
+            #expect(error.limit?.maximum == 160)
+        }
     }
 
     @Test("The pack timeout leaves each sticker the limits admit its share")

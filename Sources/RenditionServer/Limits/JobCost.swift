@@ -104,13 +104,23 @@ struct JobEstimator: Sendable {
         return JobCost(memoryBytes: memory, cpuSeconds: seconds)
     }
 
-    /// Refuses a job whose estimate is over `maxJobMemory`.
-    func checkMemory(_ cost: JobCost) throws(ServerError) {
-        guard cost.memoryBytes > configuration.maxJobMemory else { return }
-        throw .limitExceeded(
-            "max-job-memory", maximum: configuration.maxJobMemory, value: cost.memoryBytes,
-            "the job would need about \(cost.memoryBytes / 1_000_000) MB, over the limit of \(configuration.maxJobMemory / 1_000_000) MB a job may have"
-        )
+    /// Refuses a job whose estimate is over `maxJobMemory`, or whose estimated CPU time is
+    /// over `timeout` (the time its request may take), so that every job admitted can finish.
+    func checkAdmission(_ cost: JobCost, timeout: Duration) throws(ServerError) {
+        if cost.memoryBytes > configuration.maxJobMemory {
+            throw .limitExceeded(
+                "max-job-memory", maximum: configuration.maxJobMemory, value: cost.memoryBytes,
+                "the job would need about \(cost.memoryBytes / 1_000_000) MB, over the limit of \(configuration.maxJobMemory / 1_000_000) MB a job may have"
+            )
+        }
+        let (whole, fraction) = timeout.components
+        let seconds = Double(whole) + Double(fraction) / 1e18
+        if cost.cpuSeconds > seconds {
+            throw .limitExceeded(
+                "job-seconds", maximum: Int(seconds.rounded(.up)), value: Int(cost.cpuSeconds.rounded(.up)),
+                "the job would take about \(Int(cost.cpuSeconds.rounded(.up))) s of CPU, over the \(Int(seconds.rounded(.up))) s its request may take; send fewer or smaller files"
+            )
+        }
     }
 
     /// The per-request limits: pixels of a still, frames, and pixels over all frames.
