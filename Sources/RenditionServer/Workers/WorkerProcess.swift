@@ -63,10 +63,12 @@ struct WorkerProcess: Sendable {
                 "cpu-seconds", maximum: limits.cpuSeconds, value: Int(outcome.cpuSeconds.rounded(.up)),
                 "the job used its \(limits.cpuSeconds) s of CPU time (its estimate was \(cost)) and was stopped")
         }
-        // The runtime says so when an allocation fails at the address-space limit. (The
+        // The runtime says so when an allocation fails at the address-space limit (a
+        // sanitizer build: when its allocator passes the RSS limit the server set). (The
         // kernel's peak of a spawned child counts its parent's pages, so it cannot tell; the
         // peak reported is the worker's own, sampled while it ran.)
-        if outcome.errorText.contains("failed to allocate") || outcome.errorText.contains("allocate memory") {
+        let outOfMemory = ["failed to allocate", "allocate memory", "rss limit exhausted"]
+        if outOfMemory.contains(where: outcome.errorText.contains) {
             return .limitExceeded(
                 "job-memory", maximum: limits.addressSpaceBytes, value: outcome.peakResidentBytes,
                 "the job ran out of the memory it was given (\(limits.addressSpaceBytes / 1_000_000) MB of address space for its estimate of \(cost)) and was stopped"
