@@ -143,15 +143,16 @@ struct MemoryBudgetTests {
     }
 
     /// Runs `count` jobs of `memory` bytes on `queue` at once, each staying until a second
-    /// job runs beside it (or 0.3 s have passed); the most that ran together.
-    static func runTogether(_ queue: WorkQueue, count: Int, memory: Int) async throws -> Int {
+    /// job runs beside it (or `peerWait` seconds have passed: a short wait where none may come, a
+    /// long one where one must); the most that ran together.
+    static func runTogether(_ queue: WorkQueue, count: Int, memory: Int, peerWait: Double) async throws -> Int {
         let gauge = Gauge()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<count {
                 group.addTask {
                     try await queue.run(memory: memory) {
                         gauge.enter()
-                        let until = Date().addingTimeInterval(0.3)
+                        let until = Date().addingTimeInterval(peerWait)
                         while gauge.now < 2 && Date() < until { Thread.sleep(forTimeInterval: 0.005) }
                         Thread.sleep(forTimeInterval: 0.01)
                         gauge.leave()
@@ -166,7 +167,7 @@ struct MemoryBudgetTests {
     @Test("Jobs whose estimates pass the budget together run one after the other")
     func budget() async throws {
         let queue = WorkQueue(workers: 4, queueLength: 8, memoryBudget: 1000)
-        #expect(try await Self.runTogether(queue, count: 4, memory: 600) == 1)
+        #expect(try await Self.runTogether(queue, count: 4, memory: 600, peerWait: 0.3) == 1)
         #expect(queue.memoryInUse == 0)
         #expect(queue.running == 0)
     }
@@ -174,6 +175,6 @@ struct MemoryBudgetTests {
     @Test("Small jobs share the budget up to the number of workers")
     func shared() async throws {
         let queue = WorkQueue(workers: 2, queueLength: 8, memoryBudget: 1000)
-        #expect(try await Self.runTogether(queue, count: 6, memory: 100) == 2)
+        #expect(try await Self.runTogether(queue, count: 6, memory: 100, peerWait: 10) == 2)
     }
 }
