@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -314,6 +315,31 @@ def test_a_body_slower_than_the_minimum_rate_is_cut_off_with_its_connection(serv
     finally:
         clients.close()
     assert closed == 5, f"{closed} of 5 slow connections were closed by the server within 18 s"
+
+
+def test_connections_past_the_cap_are_closed_and_the_server_goes_on(start_server: ServerFactory) -> None:
+    """With `--max-connections 5`, five idle connections take every place: a sixth is closed
+    by the server before it answers; once they are gone, requests are answered again."""
+    server = start_server(["--max-connections", "5"])
+    held = [socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(5)]
+    try:
+        time.sleep(0.5)
+        extra = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        extra.settimeout(10)
+        try:
+            extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = extra.recv(100)
+        except OSError:
+            answer = b""
+        finally:
+            extra.close()
+        assert answer == b"", f"a connection past the cap of 5 was answered: {answer!r}"
+    finally:
+        for connection in held:
+            connection.close()
+    time.sleep(0.5)
+    health = server.healthz(timeout=30)
+    assert health.status == 200, f"/healthz after the held connections closed: {health.describe(200)}"
 
 
 # --------------------------------------------------------------------------------------------
