@@ -112,6 +112,7 @@ let package = Package(
                 "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack",
                 "RenditionPreview", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -116,7 +116,19 @@ def run(rendition, screenshot):
             print(check.stdout.strip())
         status = driver.find_element(By.ID, "status").text
         assert "1 file left out" in status, status
+        assert "Not made" not in status, status
         print("status line:", status)
+        # LINE needs 8 stickers: asked for with three, its pack is not made, and the page says
+        # so next to its box and in the status line, while the others still download.
+        driver.find_element(By.CSS_SELECTOR, 'input[name="platform"][value="line"]').click()
+        driver.find_element(By.ID, "build").click()
+        WebDriverWait(driver, 180).until(lambda d: "Not made" in d.find_element(By.ID, "status").text)
+        status = driver.find_element(By.ID, "status").text
+        assert "line (" in status and "whatsapp" in status.split("Not made")[0], status
+        note = driver.find_element(By.CSS_SELECTOR, 'input[value="line"]').find_element(By.XPATH, "..")
+        refused = note.find_elements(By.CSS_SELECTOR, ".refused")
+        assert refused and "not made" in refused[0].text, note.text
+        print("status line with a platform not made:", status)
         # A phone-sized window: one column of cards, nothing wider than the window.
         driver.set_window_size(390, 844)
         overflow = driver.execute_script("return document.documentElement.scrollWidth")

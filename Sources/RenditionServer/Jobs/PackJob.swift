@@ -30,8 +30,9 @@ struct PackJob: Sendable {
         return settings
     }
 
-    /// Builds the packs and returns the ZIP of the output folder.
-    func run() throws(ServerError) -> [UInt8] {
+    /// Builds the packs and returns the ZIP of the output folder, with which of the platforms
+    /// asked for were made and why the others were not.
+    func run() throws(ServerError) -> (zip: [UInt8], outcome: PackOutcome) {
         var settings = try Self.settings(platforms: platforms)
         settings.limits = limits
         let folder = try TemporaryFolder()
@@ -50,8 +51,9 @@ struct PackJob: Sendable {
                     throw .internalError("\(error)")
                 }
             }
+            let summary: PackSummary
             do throws(PackError) {
-                _ = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
+                summary = try PackBuilder(source: source, output: output, options: settings.packOptions()).build()
             } catch {
                 switch error {
                 case .file(let fileError): throw .internalError(fileError.description)
@@ -60,13 +62,54 @@ struct PackJob: Sendable {
                 }
             }
             try scrub.rewrite(file: output + "/pack-report.json")
-            return try FolderZip.zip(folder: output)
+            var outcome = PackOutcome.of(summary, settings: settings, output: output)
+            outcome.refused = outcome.refused.mapValues(scrub.clean)
+            return (try FolderZip.zip(folder: output), outcome)
         } catch {
             var scrubbed = ServerError(error.status, type: error.type, scrub.clean(error.message))
             scrubbed.limit = error.limit
             scrubbed.headers = error.headers
             throw scrubbed
         }
+    }
+}
+
+/// Which of the platforms asked for a pack build made, and why it did not make the others:
+/// what the API's `Rendition-Packs-Made` and `Rendition-Packs-Refused` headers say, and what
+/// the page shows next to each platform's box.
+struct PackOutcome: Codable, Sendable, Equatable {
+    /// Platform identifiers whose packs were written (`apple-messages` for the Xcode catalog).
+    var made: [String]
+    /// Platform identifier → why its pack was not written.
+    var refused: [String: String]
+
+    /// The outcome of a build for `settings` into `output`: a platform is made when its folder
+    /// (Apple's: a `.xcstickers` catalog) was written.
+    static func of(_ summary: PackSummary, settings: RenditionSettings, output: String) -> PackOutcome {
+        var asked: [(id: String, folderExists: Bool, problems: [String])] = []
+        if settings.includesApple {
+            let catalog = (try? FileSystem.contents(of: output))?.contains { $0.hasSuffix(".xcstickers") } ?? false
+            asked.append((AppleMessages.profileID, catalog, summary.platformProblems[AppleMessages.reportKey] ?? []))
+        }
+        for platform in settings.platforms {
+            asked.append(
+                (
+                    platform.id, FileSystem.isDirectory(output + "/" + platform.id),
+                    summary.platformProblems[platform.id] ?? []
+                ))
+        }
+        var outcome = PackOutcome(made: [], refused: [:])
+        for platform in asked {
+            if platform.folderExists {
+                outcome.made.append(platform.id)
+            } else {
+                outcome.refused[platform.id] =
+                    platform.problems.isEmpty
+                    ? "no sticker could be made for it (see pack-report.json)"
+                    : platform.problems.joined(separator: "; ")
+            }
+        }
+        return outcome
     }
 }
 

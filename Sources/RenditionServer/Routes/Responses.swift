@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Building responses from bytes.
@@ -20,6 +21,43 @@ enum Responses {
                 Character.init))
         return [.contentDisposition: "attachment; filename=\"\(safe.isEmpty ? "download" : safe)\""]
     }
+}
+
+extension Responses {
+    /// `object` as JSON with every character outside printable ASCII escaped (`\\uXXXX`), so
+    /// that it can stand in a header.
+    static func asciiJSON(_ object: [String: String]) -> String {
+        var text = "{"
+        for (index, key) in object.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            text += quoted(key) + ":" + quoted(object[key] ?? "")
+        }
+        return text + "}"
+    }
+
+    private static func quoted(_ string: String) -> String {
+        var text = "\""
+        for unit in string.utf16 {
+            switch unit {
+            case 0x22: text += "\\\""
+            case 0x5C: text += "\\\\"
+            case 0x20...0x7E: text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            default:
+                text +=
+                    "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16)
+            }
+        }
+        return text + "\""
+    }
+}
+
+extension HTTPField.Name {
+    /// The platforms whose packs a `POST /v1/packs` made, comma-separated.
+    static var packsMade: Self { .init("Rendition-Packs-Made")! }
+    /// The platforms asked for whose packs were not made, comma-separated.
+    static var packsRefused: Self { .init("Rendition-Packs-Refused")! }
+    /// Platform → why its pack was not made, as ASCII JSON.
+    static var packProblems: Self { .init("Rendition-Pack-Problems")! }
 }
 
 /// One uploaded sticker: its bytes and the name the client gave it, if any.

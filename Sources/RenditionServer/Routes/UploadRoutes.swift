@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import RenditionCodecs
 import RenditionCore
@@ -105,8 +106,21 @@ extension RenditionServer {
                 files: files.map(\.file))
             let (_, outputs) = try await perform(
                 "pack", cost: cost, timeout: configuration.packTimeout, request: job, inputs: files.map(\.bytes))
-            return Responses.bytes(
-                outputs[0], contentType: "application/zip", headers: Responses.attachment("packs.zip"))
+            guard outputs.count == 2, let outcome = try? JSONDecoder().decode(PackOutcome.self, from: Data(outputs[1]))
+            else { throw ServerError.internalError("a worker's pack answer has no outcome") }
+            guard !outcome.made.isEmpty else {
+                let reasons = outcome.refused.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+                throw ServerError(
+                    .unprocessableContent, type: "invalid-pack",
+                    "no pack was made: " + reasons.joined(separator: "; "))
+            }
+            var fields = Responses.attachment("packs.zip")
+            fields[.packsMade] = outcome.made.joined(separator: ",")
+            if !outcome.refused.isEmpty {
+                fields[.packsRefused] = outcome.refused.keys.sorted().joined(separator: ",")
+                fields[.packProblems] = Responses.asciiJSON(outcome.refused)
+            }
+            return Responses.bytes(outputs[0], contentType: "application/zip", headers: fields)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
@@ -36,8 +37,16 @@ enum WorkerJobRunner {
                 return (WorkerResponse(files: [WorkerFile(name: "preview.png")]), [png])
             case .pack(let platforms, let packName):
                 let files = zip(request.files, inputs).map { (name: $0.name, bytes: $1) }
-                let zip = try PackJob(files: files, platforms: platforms, name: packName, limits: limits).run()
-                return (WorkerResponse(files: [WorkerFile(name: "packs.zip")]), [zip])
+                let (zip, outcome) = try PackJob(files: files, platforms: platforms, name: packName, limits: limits)
+                    .run()
+                let report: [UInt8]
+                do { report = Array(try JSONEncoder().encode(outcome)) } catch {
+                    throw .internalError("the packs' outcome could not be written: \(error)")
+                }
+                return (
+                    WorkerResponse(files: [WorkerFile(name: "packs.zip"), WorkerFile(name: "packs.json")]),
+                    [zip, report]
+                )
             }
         } catch {
             return (WorkerResponse(error: WorkerFailure(error), files: []), [])

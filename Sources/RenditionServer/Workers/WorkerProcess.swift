@@ -165,7 +165,8 @@ struct WorkerProcess: Sendable {
         // its allocator refuses memory past the same bound instead.
         let megabytes = limits.addressSpaceBytes >> 20
         for variable in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
-            environment[variable] = (environment[variable].map { $0 + ":" } ?? "")
+            environment[variable] =
+                (environment[variable].map { $0 + ":" } ?? "")
                 + "soft_rss_limit_mb=\(megabytes):allocator_may_return_null=1"
         }
         let arguments = ([executable, "serve-worker"] + limits.arguments).map { strdup($0) } + [nil]

@@ -133,6 +133,24 @@ function addFiles(fileList) {
   setStatus(`${state.files.length} sticker${state.files.length === 1 ? "" : "s"}.`);
 }
 
+// Writes why a platform's pack was not made next to its box, and clears the others.
+function showRefused(refused) {
+  for (const box of document.querySelectorAll('input[name="platform"]')) {
+    const label = box.closest("label");
+    let note = label.querySelector(".refused");
+    if (refused[box.value]) {
+      if (!note) {
+        note = document.createElement("span");
+        note.className = "refused";
+        label.append(note);
+      }
+      note.textContent = ` not made: ${refused[box.value]}`;
+    } else if (note) {
+      note.remove();
+    }
+  }
+}
+
 async function buildPacks() {
   const platforms = [...document.querySelectorAll('input[name="platform"]:checked')].map((box) => box.value);
   // Files the server could not render would fail the whole pack: they stay out, with a note.
@@ -161,10 +179,17 @@ async function buildPacks() {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     const left = skipped ? ` ${skipped} file${skipped === 1 ? "" : "s"} left out (see ${skipped === 1 ? "its card" : "their cards"}).` : "";
-    // No platform checked builds Apple's pack, as the command line does without --platform.
-    const built = platforms.length ? platforms.map((p) => (p === "apple-messages" ? "Apple" : p)) : ["Apple"];
-    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): ${built.join(", ")}.${left}`);
+    // The server says which packs it made and why it did not make the others.
+    const made = (response.headers.get("Rendition-Packs-Made") || "").split(",").filter(Boolean);
+    let refused = {};
+    try { refused = JSON.parse(response.headers.get("Rendition-Pack-Problems") || "{}"); } catch (_) { refused = {}; }
+    showRefused(refused);
+    const label = (id) => (id === "apple-messages" ? "Apple" : id);
+    const notMade = Object.keys(refused).map((id) => `${label(id)} (${refused[id]})`);
+    setStatus(`Packs downloaded (${Math.round(blob.size / 1024)} KB): ${made.map(label).join(", ")}.` +
+      (notMade.length ? ` Not made: ${notMade.join("; ")}.` : "") + left);
   } catch (error) {
+    showRefused({});
     setStatus(`Packs failed: ${error.message}`);
   } finally {
     updateButtons();
