@@ -29,6 +29,11 @@ struct UploadRouteTests {
             #expect(Set(entries.keys) == ["new@2x.png", "new@1x.png"])
             #expect(entries["new@2x.png"] == expected.first { $0.scale == .x2 }?.bytes)
             #expect(entries["new@1x.png"] == expected.first { $0.scale == .x1 }?.bytes)
+            // A master named NAME@3x gives NAME@2x and NAME@1x, as `rendition render` names them.
+            let named = ServerTest.multipart([("file", "cat@3x.png", master)])
+            let cat = try await client.execute(
+                uri: "/v1/render", method: .post, headers: [.contentType: named.contentType], body: named.body)
+            #expect(Set(try ZipReader.entries(ServerTest.bytes(cat)).keys) == ["cat@2x.png", "cat@1x.png"])
             // The same through a multipart form.
             let form = ServerTest.multipart([("file", "smile.png", master)])
             let viaForm = try await client.execute(

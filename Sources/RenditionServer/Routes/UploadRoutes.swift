@@ -38,7 +38,7 @@ extension RenditionServer {
                 let type = StickerFileName.mediaTypes[rendition.fileExtension] ?? "application/octet-stream"
                 return Responses.bytes(rendition.bytes, contentType: type)
             }
-            let name = UploadNames.baseName(upload.name ?? "sticker")
+            let name = UploadNames.stickerName(upload.name ?? "sticker")
             var archive = ZipArchive()
             for rendition in renditions {
                 try archive.add("\(name)\(rendition.scale.suffix).\(rendition.fileExtension)", rendition.bytes)

@@ -20,6 +20,15 @@ enum UploadNames {
         return cleaned.isEmpty ? "sticker" : cleaned
     }
 
+    /// The sticker's name for its renditions, as `rendition render` names them: the safe base
+    /// name without a trailing `@3x` (`cat@3x.png` → `cat`, whose renditions are
+    /// `cat@2x.png` and `cat@1x.png`).
+    static func stickerName(_ name: String) -> String {
+        let base = baseName(name)
+        guard base.hasSuffix("@3x"), base.count > 3 else { return base }
+        return String(base.dropLast(3))
+    }
+
     /// The part of `name` after its last `/` or `\\`.
     static func lastComponent(_ name: String) -> String {
         name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
