@@ -239,8 +239,10 @@ final class BatchConsole: Sendable {
         output.write(.error, text)
     }
 
+    /// Clears the bar's row (carriage return, then erase the whole line), so that what is
+    /// printed next starts at column 0 of an empty row.
     private func clearBar() {
-        if showBar { output.write(.error, "\r\u{1B}[K") }
+        if showBar { output.write(.error, "\r\u{1B}[2K") }
     }
 
     /// Prints a message to standard error on a line of its own: the progress bar is cleared
