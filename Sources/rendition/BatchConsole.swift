@@ -90,13 +90,7 @@ final class BatchConsole: Sendable {
             switch result.outcome {
             case .success(let files):
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
-                object["files"] = files.map { file -> [String: Any] in
-                    var entry: [String: Any] = [
-                        "path": file.path, "bytes": file.bytes, "step": file.step, "givenUp": file.givenUp,
-                    ]
-                    if let quality = file.quality { entry["quality"] = (quality * 10_000).rounded() / 10_000 }
-                    return entry
-                }
+                object["files"] = PackEvents.filesInPlace(files)
                 if !result.problems.isEmpty { object["problems"] = result.problems }
                 if !result.notes.isEmpty { object["notes"] = result.notes }
             case .failure(let error):
@@ -117,7 +111,7 @@ final class BatchConsole: Sendable {
                             "  lossy: "
                             + lossy.map { file in
                                 let quality = file.quality.map { "; SSIM \(LintFormat.decimal($0, digits: 3))" } ?? ""
-                                return "\(file.path) (\(file.givenUp.joined(separator: ", "))\(quality))"
+                                return "\(PackEvents.humanName(file)) (\(file.givenUp.joined(separator: ", "))\(quality))"
                             }.joined(separator: "; ")
                     }
                     printLine(line)
@@ -208,6 +202,12 @@ final class BatchConsole: Sendable {
             if skipped > 0 { line += "; \(skipped) already up to date" }
             printLine(line)
         }
+    }
+
+    /// Prints, in JSON lines, where each sticker's platform files went (`PackEvents.placed`).
+    func placed(_ summary: PackSummary) {
+        guard jsonLines else { return }
+        for object in PackEvents.placed(summary) { printLine(Self.encode(object)) }
     }
 
     private func jsonLine(for result: StickerResult, done: Int, rate: Double, eta: Double) -> String {

@@ -184,6 +184,7 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw runFailure(error.description)
         }
+        console.placed(summary)
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
             for problem in problems { console.message("error: \(platform): \(problem)") }
         }
@@ -197,7 +198,7 @@ struct PackCommand: ParsableCommand {
         if !self.console.quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {
-                    let kind = pack.animated.map { $0 ? "animated" : "still" } ?? "mixed"
+                    let kind = PackEvents.kind(of: pack, in: summary)
                     console.message("\(platform)/\(pack.identifier): \(pack.stickers.count) \(kind) sticker(s)")
                 }
             }
