@@ -12,7 +12,8 @@ struct CompletionScriptTests {
         #expect(result.status == 0, "\(result.err)")
         let script = result.out
         let function = try #require(script.range(of: "\n_rendition_\(command)() {\n"), "no function for \(command)")
-        let body = script[function.upperBound...].prefix { $0 != "}" }
+        let rest = script[function.upperBound...]
+        let body = rest[..<(rest.range(of: "\n}\n")?.lowerBound ?? rest.endIndex)]
         let option = try #require(body.range(of: "'\(option)')"), "no case for \(option) in \(body)")
         let branch = body[option.upperBound...].prefix(while: { $0 != ";" })
         // `__rendition_add_completions -W 'a'$'\n''b'`: the words between the quotes.

@@ -7,10 +7,11 @@ enum TerminalRows {
     /// `ESC [ K` (or `ESC [ 0 K`) blanks it from the cursor on, and every other character is
     /// written over the cell at the cursor. Trailing blanks are dropped.
     static func rows(_ screen: String) -> [String] {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        // Split by scalars: "\r\n" is one Character, which a split on "\n" would not cut.
+        screen.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var cells: [Character] = []
             var cursor = 0
-            var scalars = Array(line.unicodeScalars)[...]
+            var scalars = Array(line)[...]
             while let scalar = scalars.popFirst() {
                 switch scalar {
                 case "\r":
