@@ -111,7 +111,8 @@ final class BatchConsole: Sendable {
                             "  lossy: "
                             + lossy.map { file in
                                 let quality = file.quality.map { "; SSIM \(LintFormat.decimal($0, digits: 3))" } ?? ""
-                                return "\(PackEvents.humanName(file)) (\(file.givenUp.joined(separator: ", "))\(quality))"
+                                let givenUp = file.givenUp.joined(separator: ", ")
+                                return "\(PackEvents.humanName(file)) (\(givenUp)\(quality))"
                             }.joined(separator: "; ")
                     }
                     printLine(line)

@@ -10,7 +10,8 @@ struct PackProgressPathsTests {
         let source = folder + "/stickers"  // the pack is named after its folder
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         for name in ["1F337-300.png", "1F41D-300.png", "1F601-300.png", "1F354-408.png"] {
-            try FileManager.default.copyItem(atPath: Fixtures.path("stickers/derived/" + name), toPath: "\(source)/\(name)")
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/derived/" + name), toPath: "\(source)/\(name)")
         }
         return source
     }
@@ -35,7 +36,9 @@ struct PackProgressPathsTests {
         }
         // Each sticker's WhatsApp file is named once, in its pack's folder.
         let whatsApp = files.filter { $0["platform"] as? String == "whatsapp" }.compactMap { $0["path"] as? String }
-        #expect(whatsApp.sorted() == ["1F337-300", "1F354-408", "1F41D-300", "1F601-300"].map { "whatsapp/stickers/\($0).webp" })
+        #expect(
+            whatsApp.sorted()
+                == ["1F337-300", "1F354-408", "1F41D-300", "1F601-300"].map { "whatsapp/stickers/\($0).webp" })
         #expect(events.filter { $0["event"] as? String == "placed" }.count == 4)
     }
 

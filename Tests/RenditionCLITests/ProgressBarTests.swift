@@ -83,7 +83,8 @@ struct ProgressBarTests {
         }
         let summary = try #require(
             rows.first { $0.contains("stickers rendered into") }, "\(result.screen.debugDescription)")
-        #expect(summary.hasPrefix("\(inputs.count) of \(inputs.count) stickers rendered"), "\(summary.debugDescription)")
+        #expect(
+            summary.hasPrefix("\(inputs.count) of \(inputs.count) stickers rendered"), "\(summary.debugDescription)")
         // The bar was drawn, so the clearing was needed.
         #expect(result.screen.contains("stickers/s  ETA"), "\(result.screen.debugDescription)")
     }
