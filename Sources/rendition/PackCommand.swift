@@ -33,6 +33,7 @@ struct PackCommand: ParsableCommand {
                                       what was given up, and the folders above that
                                       the build wrote (recorded for the next build in
                                       .rendition-pack-folders)
+
             A folder an earlier build wrote and recorded that this one does not make (a platform left out \
             this time) is removed; nothing else in OUT is.
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \

@@ -67,7 +67,7 @@ struct HelpTextTests {
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
         let first = try #require(lines.firstIndex { $0.hasSuffix("OUT receives:") }, "\(result.out)")
         let last = try #require(lines.firstIndex { $0.hasPrefix("A folder an earlier build") }, "\(result.out)")
-        let list = lines[(first + 1)..<last]
+        let list = lines[(first + 1)..<last].filter { !$0.isEmpty }
         #expect(list.count >= 10, "\(result.out)")
         for line in list {
             // A wrapped line would start at column 0.
