@@ -8,12 +8,16 @@ struct AttemptJournal {
     private(set) var finished = Set<Int>()
     /// Bytes of a record not complete yet.
     private var pending: [UInt8] = []
+    /// Text of `t` records, held until the `r` or `o` record they go with.
+    private var held: [(stream: Int, bytes: [UInt8])] = []
 
     /// Inputs started and not finished: in flight.
     var inFlight: [Int] { started.subtracting(finished).sorted() }
 
     /// Reads `bytes` of the journal; complete records update `plan`, and the console text they
-    /// carry goes to `emit` (standard output, standard error) in order.
+    /// carry goes to `emit` (standard output, standard error) in the order it was written: a
+    /// call per `t` record (with the other stream empty) once its `r` or `o` record has come,
+    /// then one with the text of that record.
     mutating func read(
         _ bytes: some Collection<UInt8>, plan: inout BatchAttempt,
         emit: (_ standard: ArraySlice<UInt8>, _ error: ArraySlice<UInt8>) -> Void
@@ -32,6 +36,14 @@ struct AttemptJournal {
                 guard let index = Int(fields[1]) else { break }
                 finished.insert(index)
                 if fields[2] == "1" && !plan.renderedEarlier.contains(index) { plan.renderedEarlier.append(index) }
+            case "t" where fields.count == 3:
+                guard let stream = Int(fields[1]), let length = Int(fields[2]), length >= 0 else { break }
+                guard next + length <= pending.endIndex else {
+                    pending.removeSubrange(pending.startIndex..<start)
+                    return
+                }
+                held.append((stream, Array(pending[next..<next + length])))
+                next += length
             case "r" where fields.count == 5, "o" where fields.count == 3:
                 let lengths = fields.suffix(2).compactMap { Int($0) }
                 guard lengths.count == 2 else { break }
@@ -41,6 +53,10 @@ struct AttemptJournal {
                     pending.removeSubrange(pending.startIndex..<start)
                     return
                 }
+                for (stream, bytes) in held {
+                    if stream == 1 { emit(bytes[...], []) } else { emit([], bytes[...]) }
+                }
+                held = []
                 emit(pending[next..<next + lengths[0]], pending[next + lengths[0]..<end])
                 next = end
                 if fields[0] == "r", let index = Int(fields[1]), index == plan.reported {

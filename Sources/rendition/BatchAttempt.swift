@@ -16,7 +16,11 @@ import RenditionBatch
 /// read, `e INDEX R` once its result is made (R 1 when it wrote files), `r INDEX STATUS N M`
 /// followed by the N bytes of standard output and M of standard error its report prints
 /// (STATUS `o` ok, `u` up to date, `f` failed), and `o N M` with text printed between reports.
-/// The supervisor prints that text, so each line appears once whichever attempt made it.
+/// Text written to both streams goes ahead of its `r` or `o` record, in the order it was
+/// written, as `t S N` records (S 1 for standard output, 2 for standard error) followed by the
+/// N bytes, in the same write; the supervisor holds them until that record and prints them
+/// then, so each line appears once whichever attempt made it, and a progress bar cleared on
+/// standard error is cleared before the next line on standard output appears.
 struct BatchAttempt: Codable, Sendable {
     /// The environment variable holding the plan.
     static let environmentKey = "RENDITION_BATCH_ATTEMPT"
@@ -70,19 +74,21 @@ struct BatchAttempt: Codable, Sendable {
     /// Sends the console text of input `index`'s report, with its `status` (`o`, `u` or `f`),
     /// to the supervisor, which prints it.
     func reported(index: Int, status: Character) {
-        let text = Self.output.take()
-        Self.write(
-            Array("r \(index) \(status) \(text.standard.count) \(text.error.count)\n".utf8) + text.standard
-                + text.error,
-            to: journal)
+        Self.write(Self.textRecords(Self.output.take()) + Array("r \(index) \(status) 0 0\n".utf8), to: journal)
     }
 
     /// Sends the console text written since the last report (a summary, notes) to the supervisor.
     func flushOutput() {
         let text = Self.output.take()
-        guard !text.standard.isEmpty || !text.error.isEmpty else { return }
-        Self.write(
-            Array("o \(text.standard.count) \(text.error.count)\n".utf8) + text.standard + text.error, to: journal)
+        guard !text.isEmpty else { return }
+        Self.write(Self.textRecords(text) + Array("o 0 0\n".utf8), to: journal)
+    }
+
+    /// The `t S N` records carrying `segments`, in order.
+    static func textRecords(_ segments: [ConsoleOutput.Segment]) -> [UInt8] {
+        segments.flatMap { segment in
+            Array("t \(segment.stream == .standard ? 1 : 2) \(segment.bytes.count)\n".utf8) + segment.bytes
+        }
     }
 
     /// Serialises writers, so records longer than `PIPE_BUF` are never interleaved.

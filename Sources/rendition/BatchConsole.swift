@@ -90,13 +90,7 @@ final class BatchConsole: Sendable {
             switch result.outcome {
             case .success(let files):
                 object["status"] = result.skipped ? "up-to-date" : (result.problems.isEmpty ? "ok" : "partial")
-                object["files"] = files.map { file -> [String: Any] in
-                    var entry: [String: Any] = [
-                        "path": file.path, "bytes": file.bytes, "step": file.step, "givenUp": file.givenUp,
-                    ]
-                    if let quality = file.quality { entry["quality"] = (quality * 10_000).rounded() / 10_000 }
-                    return entry
-                }
+                object["files"] = PackEvents.filesInPlace(files)
                 if !result.problems.isEmpty { object["problems"] = result.problems }
                 if !result.notes.isEmpty { object["notes"] = result.notes }
             case .failure(let error):
@@ -117,7 +111,8 @@ final class BatchConsole: Sendable {
                             "  lossy: "
                             + lossy.map { file in
                                 let quality = file.quality.map { "; SSIM \(LintFormat.decimal($0, digits: 3))" } ?? ""
-                                return "\(file.path) (\(file.givenUp.joined(separator: ", "))\(quality))"
+                                let givenUp = file.givenUp.joined(separator: ", ")
+                                return "\(PackEvents.humanName(file)) (\(givenUp)\(quality))"
                             }.joined(separator: "; ")
                     }
                     printLine(line)
@@ -210,6 +205,12 @@ final class BatchConsole: Sendable {
         }
     }
 
+    /// Prints, in JSON lines, where each sticker's platform files went (`PackEvents.placed`).
+    func placed(_ summary: PackSummary) {
+        guard jsonLines else { return }
+        for object in PackEvents.placed(summary) { printLine(Self.encode(object)) }
+    }
+
     private func jsonLine(for result: StickerResult, done: Int, rate: Double, eta: Double) -> String {
         let record = StickerRecord(result, describe: DecodeLimitSetting.message(for:))
         return StickerRecord.jsonLine(StickerEvent(record: record, done: done, total: total, rate: rate, eta: eta))
@@ -239,8 +240,10 @@ final class BatchConsole: Sendable {
         output.write(.error, text)
     }
 
+    /// Clears the bar's row (carriage return, then erase the whole line), so that what is
+    /// printed next starts at column 0 of an empty row.
     private func clearBar() {
-        if showBar { output.write(.error, "\r\u{1B}[K") }
+        if showBar { output.write(.error, "\r\u{1B}[2K") }
     }
 
     /// Prints a message to standard error on a line of its own: the progress bar is cleared

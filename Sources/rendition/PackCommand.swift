@@ -14,18 +14,26 @@ struct PackCommand: ParsableCommand {
             SRC holds @3x stickers (searched recursively for \(StickerInputs.searchedFilesDescription)) \
             and optionally pack.json or pack.yaml (order, names, accessibility labels, size class, \
             icon; see docs/PACKS.md, section Pack configuration). OUT receives:
-            With Apple's pack (without --platform, or --platform messages or all):
-              Stickers.xcstickers/   the Xcode sticker catalog (Sticker Pack.stickerpack with one \
-            NAME.sticker or NAME.stickersequence per sticker, and the iMessage App Icon.stickersiconset)
-              renditions/            NAME@3x, NAME@2x, NAME@1x for apps that load stickers from files
-              PLATFORM/PACK/         per --platform (whatsapp, signal, telegram, discord, line), packs the \
-            platform accepts: stills and animations apart where it wants them apart, split when over \
-            its maximum (PACK-1, PACK-2), with its tray, main, tab or thumbnail image and its manifest \
-            (WhatsApp contents.json beside the packs; Telegram set.json, Signal manifest.json, Discord \
-            stickers.json in each pack)
-              pack-report.json       every file with its size, limit, fitting step and what was given up, \
-            and the folders above that the build wrote (recorded for the next build in \
-            .rendition-pack-folders)
+              with Apple's pack (without --platform, or --platform messages or all):
+                Stickers.xcstickers/  the Xcode sticker catalog (Sticker Pack.stickerpack
+                                      with one NAME.sticker or NAME.stickersequence per
+                                      sticker, and the iMessage App Icon.stickersiconset)
+                renditions/           NAME@3x, NAME@2x, NAME@1x for apps that load
+                                      stickers from files
+              per --platform (whatsapp, signal, telegram, discord, line):
+                PLATFORM/PACK/        packs the platform accepts: stills and animations
+                                      apart where it wants them apart, split when over
+                                      its maximum (PACK-1, PACK-2), with its tray, main,
+                                      tab or thumbnail image and its manifest (WhatsApp
+                                      contents.json beside the packs; Telegram
+                                      set.json, Signal manifest.json, Discord
+                                      stickers.json in each pack)
+              always:
+                pack-report.json      every file with its size, limit, fitting step and
+                                      what was given up, and the folders above that
+                                      the build wrote (recorded for the next build in
+                                      .rendition-pack-folders)
+
             A folder an earlier build wrote and recorded that this one does not make (a platform left out \
             this time) is removed; nothing else in OUT is.
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
@@ -58,8 +66,14 @@ struct PackCommand: ParsableCommand {
         name: .customLong("platform"), parsing: .upToNextOption,
         help: ArgumentHelp(
             "Build packs for these platforms (repeatable, or comma-separated): \(AppleMessages.profileID) (or \(AppleMessages.aliases.joined(separator: ", "))), \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")), or all. Without --platform, Apple's pack only; with it, Apple's pack (catalog and renditions) only when named or all.",
-            valueName: "id"))
+            valueName: "id"),
+        completion: .list(Self.platformIDs))
     var platforms: [String] = []
+
+    /// What `--platform` takes: Apple's id and aliases, the built-in platforms, and `all`.
+    static var platformIDs: [String] {
+        [AppleMessages.profileID] + AppleMessages.aliases + PackPlatform.builtIn.keys.sorted() + ["all"]
+    }
 
     @Option(
         name: .customLong("platform-file"),
@@ -184,6 +198,7 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw runFailure(error.description)
         }
+        console.placed(summary)
         for (platform, problems) in summary.platformProblems.sorted(by: { $0.key < $1.key }) {
             for problem in problems { console.message("error: \(platform): \(problem)") }
         }
@@ -197,7 +212,7 @@ struct PackCommand: ParsableCommand {
         if !self.console.quiet {
             for (platform, packs) in summary.packs.sorted(by: { $0.key < $1.key }) {
                 for pack in packs {
-                    let kind = pack.animated.map { $0 ? "animated" : "still" } ?? "mixed"
+                    let kind = PackEvents.kind(of: pack, in: summary)
                     console.message("\(platform)/\(pack.identifier): \(pack.stickers.count) \(kind) sticker(s)")
                 }
             }

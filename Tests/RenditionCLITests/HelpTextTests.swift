@@ -60,4 +60,24 @@ struct HelpTextTests {
             }
         }
     }
+
+    @Test("pack's list of what OUT receives keeps its indentation in an 80-column help")
+    func outputListIndented() throws {
+        let result = try CommandLineTests.run(["pack", "--help"], environment: ["COLUMNS": "80"])
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasSuffix("OUT receives:") }, "\(result.out)")
+        let last = try #require(lines.firstIndex { $0.hasPrefix("A folder an earlier build") }, "\(result.out)")
+        let list = lines[(first + 1)..<last].filter { !$0.isEmpty }
+        #expect(list.count >= 10, "\(result.out)")
+        for line in list {
+            // A wrapped line would start at column 0.
+            #expect(line.hasPrefix("  "), "\(line.debugDescription) lost the list's indentation")
+            #expect(line.count <= 80, "\(line.debugDescription)")
+        }
+        // The descriptions line up after the folder names.
+        for name in ["Stickers.xcstickers/", "renditions/", "PLATFORM/PACK/", "pack-report.json"] {
+            let line = try #require(list.first { $0.hasPrefix("    " + name) }, "\(name): \(result.out)")
+            #expect(line.dropFirst(26).first != " " && line.prefix(26).last == " ", "\(line)")
+        }
+    }
 }

@@ -63,6 +63,40 @@ struct ProgressBarTests {
         }
     }
 
+    @Test("every sticker line and the summary start at column 0 of a row the bar was cleared from")
+    func linesOnRowsOfTheirOwn() throws {
+        let output = NSTemporaryDirectory() + "rendition-rows-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let names = try Fixtures.files(in: "stickers/openmoji-618", extension: "png").prefix(8)
+        let inputs = names.map { Fixtures.path("stickers/openmoji-618/" + $0) }
+        let result = try Self.runInTerminal(
+            ["render"] + inputs + ["-o", output, "--threads", "2", "--progress", "--log", "human"])
+        #expect(result.status == 0, "\(result.screen)")
+        let rows = TerminalRows.rows(result.screen)
+        let stems = names.map { String($0.dropLast(".png".count)) }
+        let stickerRows = rows.filter { $0.contains(" -> ") }
+        #expect(stickerRows.count == inputs.count, "\(result.screen.debugDescription)")
+        for row in stickerRows {
+            // Bar text left on the row would come before the sticker's name.
+            #expect(stems.contains { row.hasPrefix($0 + "  ") }, "\(row.debugDescription)")
+            #expect(!row.contains("ETA"), "\(row.debugDescription)")
+        }
+        let summary = try #require(
+            rows.first { $0.contains("stickers rendered into") }, "\(result.screen.debugDescription)")
+        #expect(
+            summary.hasPrefix("\(inputs.count) of \(inputs.count) stickers rendered"), "\(summary.debugDescription)")
+        // The bar was drawn, so the clearing was needed.
+        #expect(result.screen.contains("stickers/s  ETA"), "\(result.screen.debugDescription)")
+    }
+
+    @Test("the terminal emulation shows text printed on the bar's row after the bar")
+    func emulation() {
+        let garbled = "\r[=====] 1/2  ETA 0:00a  1x1 -> b\r\n\r\u{1B}[2K\r[===] 2/2"
+        #expect(TerminalRows.rows(garbled) == ["[=====] 1/2  ETA 0:00a  1x1 -> b", "[===] 2/2"])
+        let clean = "\r[=====] 1/2  ETA 0:00\r\u{1B}[2Ka  1x1 -> b\r\n\r[===] 2/2\rxy\u{1B}[K"
+        #expect(TerminalRows.rows(clean) == ["a  1x1 -> b", "xy"])
+    }
+
     @Test("pack's closing messages clear the bar first, so none runs on from it")
     func packMessagesOnTheirOwnLines() throws {
         let source = NSTemporaryDirectory() + "rendition-bar-src-" + UUID().uuidString
@@ -81,6 +115,6 @@ struct ProgressBarTests {
             lines.first { $0.contains("error: whatsapp: 2 still sticker(s)") }, "\(result.screen.debugDescription)")
         // What the terminal shows of that line is what follows its last carriage return.
         let shown = error.components(separatedBy: "\r").last ?? ""
-        #expect(shown.hasPrefix("\u{1B}[Kerror: whatsapp:"), "\(error.debugDescription)")
+        #expect(shown.hasPrefix("\u{1B}[2Kerror: whatsapp:"), "\(error.debugDescription)")
     }
 }

@@ -152,6 +152,34 @@ struct WorkerDeathTests {
         return (journal, printed)
     }
 
+    @Test("text written to both streams reaches the supervisor in the order it was written, with its report")
+    func textInOrder() {
+        let output = ConsoleOutput(buffered: true)
+        output.write(.error, "<clear>")
+        output.write(.standard, "line\n")
+        output.write(.error, "<bar>")
+        let text = output.take()
+        #expect(text.map(\.stream) == [.error, .standard, .error])
+        let record = String(decoding: BatchAttempt.textRecords(text) + Array("r 0 o 0 0\n".utf8), as: UTF8.self)
+        for size in [1, 4, 1000] {
+            var plan = BatchAttempt(started: 0)
+            var printed: [String] = []
+            // Held until the report's record: a death before it prints nothing twice.
+            let (_, early) = Self.read(String(record.dropLast("r 0 o 0 0\n".count)), size: size, into: &plan)
+            #expect(early.isEmpty)
+            var journal = AttemptJournal()
+            let bytes = Array(record.utf8)
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                journal.read(bytes[start..<min(start + size, bytes.count)], plan: &plan) {
+                    if !$0.isEmpty { printed.append("out:" + String(decoding: $0, as: UTF8.self)) }
+                    if !$1.isEmpty { printed.append("err:" + String(decoding: $1, as: UTF8.self)) }
+                }
+            }
+            #expect(printed == ["err:<clear>", "out:line\n", "err:<bar>"], "read \(size) bytes at a time")
+            #expect(plan.reported == 1)
+        }
+    }
+
     @Test("the supervisor names a single suspect, narrows several, and stops when none was in flight")
     func learning() {
         let text = "s 0\ns 1\ne 0 1\nr 0 o 4 0\nabc\ns 2\ne 1 1\nr 1 f 0 6\nerror\ns 3\ne 3 1\no 3 0\nhi"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from . import _native
 from ._errors import InvalidArgumentError, io_error_for
 from ._native import call, lib
+from ._optional import require
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
@@ -80,7 +81,7 @@ class Image:
     def from_array(cls, array: "numpy.ndarray", premultiplied: bool = False) -> "Image":
         """A one-frame image from an H x W x 4 uint8 array of RGBA (straight alpha unless
         `premultiplied`). The pixels are copied."""
-        import numpy as np
+        np = require("numpy", "Image.from_array")
 
         if not isinstance(array, np.ndarray) or array.dtype != np.uint8 or array.ndim != 3 or array.shape[2] != 4:
             shape = getattr(array, "shape", None)
@@ -198,7 +199,7 @@ class Image:
     def to_numpy(self, frame: Optional[int] = 0, premultiplied: bool = False) -> "numpy.ndarray":
         """Frame `frame` as an H x W x 4 uint8 array (straight RGBA unless `premultiplied`);
         `frame=None` gives every frame, F x H x W x 4."""
-        import numpy as np
+        np = require("numpy", "to_numpy()")
 
         info = self.info
         frames = range(info.frame_count) if frame is None else [frame]
@@ -211,7 +212,7 @@ class Image:
 
     def to_pil(self, frame: int = 0) -> "PIL.Image.Image":
         """Frame `frame` as a Pillow RGBA image (needs Pillow)."""
-        from PIL import Image as PILImage
+        PILImage = require("PIL.Image", "to_pil()")
 
         info = self.info
         return PILImage.frombytes("RGBA", (info.width, info.height), self.pixels(frame))

@@ -12,6 +12,7 @@ from . import _native
 from ._errors import io_error_for
 from ._image import Image, Source
 from ._native import call, lib
+from ._optional import require
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
@@ -79,7 +80,7 @@ class Rendition:
         """The rendition opened by Pillow (animations keep their frames; needs Pillow)."""
         import io
 
-        from PIL import Image as PILImage
+        PILImage = require("PIL.Image", "to_pil()")
 
         picture = PILImage.open(io.BytesIO(self.data))
         picture.load()
