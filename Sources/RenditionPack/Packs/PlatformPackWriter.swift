@@ -13,7 +13,8 @@ import RenditionPipeline
 /// made in memory (or, for stickers that were up to date, read back from where the last run
 /// put them) into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
 /// images (tray, main, tab, thumbnail) and writes its manifest. The platform folder is
-/// rebuilt on every run, so no pack of an earlier build lingers.
+/// rebuilt on every run that plans a pack for it, so no pack of an earlier build lingers; a
+/// platform with no pack this time (a problem) keeps its folder as it was.
 struct PlatformPackWriter {
     let builder: PackBuilder
     let configuration: PackConfiguration
@@ -74,7 +75,9 @@ struct PlatformPackWriter {
             outcome.problems[platform.id, default: []] += problems
             outcome.packs[platform.id] = packs
             let folder = "\(output)/\(platform.id)"
-            try? FileManager.default.removeItem(atPath: folder)
+            // A platform that gets no pack this time (too few stickers) keeps the folder an
+            // earlier build wrote: a build that makes nothing removes nothing.
+            if !packs.isEmpty { try? FileManager.default.removeItem(atPath: folder) }
             var manifests: [ManifestPack] = []
             var defaulted: [String] = []
             // Configured emojis that are not one valid emoji each (Discord's tags may be any text).
