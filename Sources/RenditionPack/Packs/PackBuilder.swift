@@ -94,10 +94,10 @@ public struct PackBuilder: Sendable {
     ///
     /// The output's top-level folders the build writes (Apple's, one per platform) are
     /// recorded in the output (`PackOwnedFolders`) and listed in `pack-report.json`; an
-    /// unsharded build that made every folder it was asked for removes the folders the last one
-    /// recorded that it no longer makes (a platform left out this time), and nothing it did not
-    /// record (`PackSummary.removedFolders`); one that fell short (a platform with too few
-    /// stickers for a pack) removes nothing. Only folders that exist are recorded. A shard's
+    /// unsharded build that made every folder it was asked for, with no failure, removes the
+    /// folders the last one recorded that it no longer makes (a platform left out this time),
+    /// and nothing it did not record (`PackSummary.removedFolders`); one that failed or fell
+    /// short (a platform with too few stickers for a pack) removes nothing. Only folders that exist are recorded. A shard's
     /// build removes nothing and records the last build's folders as well as its own.
     public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError)
         -> PackSummary
@@ -186,7 +186,8 @@ public struct PackBuilder: Sendable {
                 && (AppleMessages.folders.contains(name) || summary.packs[name]?.isEmpty == false)
         }
         if options.shard == nil {
-            let settled = PackOwnedFolders.settle(in: output, asked: asked, made: made, recorded: recorded)
+            let settled = PackOwnedFolders.settle(
+                in: output, asked: asked, made: made, recorded: recorded, failed: summary.hasFailures)
             summary.folders = settled.owned
             summary.removedFolders = settled.removed
         } else {

@@ -10,10 +10,10 @@ import RenditionBatch
 /// (`AppleMessages.folders`) when Apple's pack is built, and one per platform, named by its
 /// identifier. Each build records the ones that exist in `.rendition-pack-folders`, one name
 /// per line (and shows them in `pack-report.json`'s `"folders"`, which is written, never read);
-/// the next build, when it made every folder it was asked for, removes the recorded folders it
-/// no longer makes (a platform left out this time) and nothing else: not a folder no build
-/// recorded, nor any file beside them. A build that did not make all it was asked for (a
-/// platform with too few stickers for a pack) removes nothing.
+/// the next build, when it made every folder it was asked for and nothing failed, removes the
+/// recorded folders it no longer makes (a platform left out this time) and nothing else: not a
+/// folder no build recorded, nor any file beside them. A build that failed or did not make all
+/// it was asked for (a platform with too few stickers for a pack) removes nothing.
 enum PackOwnedFolders {
     /// The key of the list in `pack-report.json`.
     static let reportKey = "folders"
@@ -44,13 +44,14 @@ enum PackOwnedFolders {
     ///   - asked: the folders the build was asked to write (`asked(by:)`).
     ///   - made: those of `asked` it wrote this time, in the same order.
     ///   - recorded: the folders the last build recorded (`recorded(in:)`).
-    /// - Returns: the folders removed (only when every folder asked for was made: a build that
-    ///   falls short removes nothing), and the folders to record: those made, then those
-    ///   recorded before that still exist.
-    static func settle(in output: String, asked: [String], made: [String], recorded: [String]) -> (
-        removed: [String], owned: [String]
-    ) {
-        let complete = asked.allSatisfy(made.contains)
+    ///   - failed: whether anything of the build failed (`PackSummary.hasFailures`).
+    /// - Returns: the folders removed (only when nothing failed and every folder asked for was
+    ///   made: a build that fails or falls short removes nothing), and the folders to record:
+    ///   those made, then those recorded before that still exist.
+    static func settle(
+        in output: String, asked: [String], made: [String], recorded: [String], failed: Bool
+    ) -> (removed: [String], owned: [String]) {
+        let complete = !failed && asked.allSatisfy(made.contains)
         let removed = complete ? removeAbandoned(in: output, recorded: recorded, made: made) : []
         let kept = recorded.filter { !made.contains($0) && FileSystem.isDirectory("\(output)/\($0)") }
         return (removed, made + kept)

@@ -138,6 +138,21 @@ struct PackOwnedFoldersTests {
         #expect(!FileManager.default.fileExists(atPath: "\(output)/whatsapp"))
         let names = try Self.expectRecordedFoldersExist(in: output)
         #expect(names == ["Stickers.xcstickers", "renditions", "signal", "telegram"])
+
+        // A third still and an animation: the still pack is made, the animated one (1 of 3) is
+        // not, so the build fails and still removes nothing.
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F337-300.png"), toPath: "\(source)/1F337-300.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("lint/animated.png"), toPath: "\(source)/jump.png")
+        let partial = try Self.build(source, output, platforms: [.whatsApp], apple: false)
+        #expect(partial.hasFailures && partial.removedFolders.isEmpty)
+        #expect(partial.packs["whatsapp"]?.map(\.stickers.count) == [3])
+        let stillThere = before.subtracting(try Self.everything(in: output)).sorted()
+        #expect(stillThere.isEmpty, "a failed build removed \(stillThere)")
+        #expect(
+            try Self.expectRecordedFoldersExist(in: output) == [
+                "whatsapp", "Stickers.xcstickers", "renditions", "signal", "telegram",
+            ])
     }
 
     @Test("a whatsapp pack, then a run with one sticker too few: the earlier pack and the others stay")
