@@ -194,7 +194,7 @@ struct PlatformPackWriter {
     }
 
     /// Renders one of the pack's own images from the tray source (the configured `tray`, else
-    /// the pack's first sticker): a still placed on the image's canvas, or for LINE's main
+    /// the pack's most legible sticker, `TrayLegibility`): a still placed on the image's canvas, or for LINE's main
     /// image of an animated set an APNG following the platform's animation rules.
     func packImage(
         _ rule: PackImageRule, pack: PlannedPack, platform: PackPlatform, folder: String,
@@ -204,10 +204,10 @@ struct PlatformPackWriter {
         if let tray = configuration.tray {
             path = try builder.paths.path(of: tray, key: "tray")
         } else {
-            guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else {
-                return
-            }
-            path = entry.path
+            let paths = pack.stickers.compactMap { name in entries.first(where: { $0.name == name })?.path }
+            guard let first = paths.first else { return }
+            // The most legible sticker; when none can be decoded, the first (whose error is reported).
+            path = TrayLegibility.mostLegible(paths.map { sources.legibility($0) }).map { paths[$0] } ?? first
         }
         let master = try sources.master(path)
         let target = RenditionTarget(
@@ -233,6 +233,8 @@ struct PlatformPackWriter {
 struct PackImageSources {
     let builder: PackBuilder
     private var decoded: [String: PipelineSource] = [:]
+    /// The legibility of each file measured, `nil` for one that could not be decoded.
+    private var measured: [String: TrayLegibility?] = [:]
 
     init(builder: PackBuilder) {
         self.builder = builder
@@ -247,5 +249,16 @@ struct PackImageSources {
             try ImageDecoder.decodeAnimation(bytes, limits: builder.options.limits), format: format)
         decoded[path] = source
         return source
+    }
+
+    /// How legible the file at `path` is as a pack image, by its first frame (measured once,
+    /// and only the measures kept: a pack's stickers are not all held decoded); `nil` when it
+    /// cannot be read or decoded.
+    mutating func legibility(_ path: String) -> TrayLegibility? {
+        if let known = measured[path] { return known }
+        let frame = try? ImageDecoder.decode(try FileSystem.read(path), limits: builder.options.limits)
+        let measures = frame.map(TrayLegibility.init)
+        measured[path] = measures
+        return measures
     }
 }
