@@ -42,8 +42,9 @@ struct PackTrayChoiceTests {
         let chosen = try Self.thumbnail(tray: nil)
         let face = try Self.thumbnail(tray: "1F601.png")
         let bar = try Self.thumbnail(tray: "002D.png")
-        #expect(face != bar)
-        #expect(chosen == face, "the default thumbnail is not the one drawn from 1F601.png")
+        let faceDiffersFromBar = face != bar, chosenIsFace = chosen == face
+        #expect(faceDiffersFromBar)
+        #expect(chosenIsFace, "the default thumbnail is not the one drawn from 1F601.png")
         // And what it shows: far more art than the bar's, in colour.
         let shown = TrayLegibility(try ImageDecoder.decode(chosen))
         let barShown = TrayLegibility(try ImageDecoder.decode(bar))
