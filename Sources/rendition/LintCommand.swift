@@ -21,7 +21,8 @@ struct LintCommand: ParsableCommand {
 
             --fix writes fixed copies as PNG into the -o folder (never over the input unless \
             --in-place), each written atomically; fixes apply in the order remove-background, \
-            unmatte, defringe, trim, pad, and the fixed files are linted again.
+            unmatte, defringe, trim, pad, and the fixed files are linted again; the summary and the \
+            exit status then count each file by its fixed copy, and name the findings fixed.
             """
     )
 
@@ -156,17 +157,14 @@ struct LintCommand: ParsableCommand {
             outcomes = results
         }
 
+        // With fixes, a file counts by its fixed version when one was written.
+        let tally = outcomes.map { LintFixTally(reports: reports, fixes: $0) }
         if json {
             print(try LintOutput.json(reports, profile: profile, fixes: outcomes))
         } else {
-            print(LintOutput.summary(reports))
+            print(tally?.summary ?? LintOutput.summary(reports))
         }
-        // With fixes, a file counts by its fixed version when one was written.
-        let failed =
-            zip(reports, outcomes ?? []).contains { report, outcome in
-                if let after = outcome.after { return after.hasErrors }
-                return outcome.error != nil || report.hasErrors
-            } || (outcomes == nil && reports.contains(where: \.hasErrors))
+        let failed = tally?.fails ?? reports.contains(where: \.hasErrors)
         if failed { throw ExitCode(1) }
     }
 }

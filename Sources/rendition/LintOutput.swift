@@ -49,17 +49,21 @@ enum LintOutput {
         return lines.joined(separator: "\n")
     }
 
-    /// The closing line: files, counts per severity.
+    /// The closing line without fixes: files, counts per severity (with fixes:
+    /// `LintFixTally.summary`).
     static func summary(_ reports: [LintReport]) -> String {
         let errors = reports.reduce(0) { $0 + $1.count(.error) }
         let warnings = reports.reduce(0) { $0 + $1.count(.warning) }
         let infos = reports.reduce(0) { $0 + $1.count(.info) }
         let failing = reports.filter(\.hasErrors).count
-        func n(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let n = counted
         var line = "\(n(reports.count, "file")): \(n(errors, "error")), \(n(warnings, "warning")), \(n(infos, "info"))"
         if failing > 0 { line += " (\(failing) file\(failing == 1 ? "" : "s") with errors)" }
         return line
     }
+
+    /// `count` and `word`, with an `s` unless the count is 1: `1 error`, `0 infos`.
+    static func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
 
     /// The JSON document (schema in docs/LINT.md, section JSON); the same text `rdn_lint_bytes`
     /// returns.

@@ -35,7 +35,8 @@ struct PackCommand: ParsableCommand {
                                       .rendition-pack-folders)
 
             A folder an earlier build wrote and recorded that this one does not make (a platform left out \
-            this time) is removed; nothing else in OUT is.
+            this time) is removed when the build succeeds; nothing else in OUT is, and a build that \
+            fails removes nothing.
             Every file is fitted under its limit (500 KB for Apple) by a fixed ladder, lossless steps \
             first; a file that cannot fit is reported and not written. Exit status 1 when any sticker \
             or platform rule failed.

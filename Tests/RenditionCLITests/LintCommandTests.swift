@@ -117,4 +117,25 @@ struct LintCommandTests {
         let after = try Self.run(["lint", copy])
         #expect(after.status == 0 && after.out.contains("432x432") && after.out.contains("ok"))
     }
+
+    @Test("--fix: the summary counts the fixed files and says what was fixed; the exit status agrees")
+    func fixSummaryAgreesWithStatus() throws {
+        let folder = NSTemporaryDirectory() + "rendition-lint-summary-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 299 px: one error, canvas-too-small, which pad repairs.
+        let repaired = try Self.run(["lint", Fixtures.path("lint/canvas-299.png"), "--fix", "pad", "-o", folder])
+        let repairedLines = repaired.out.split(separator: "\n").map(String.init)
+        #expect(repairedLines.contains { $0.hasPrefix("  error canvas-too-small:") })
+        #expect(repaired.out.contains("  now: no findings"))
+        #expect(repairedLines.last == "1 file after fixes: 0 errors, 0 warnings, 0 infos; fixed: 1 error")
+        #expect(repaired.status == 0, "\(repaired.out)")
+
+        // 620 px: canvas-too-large, which pad does not repair: the error stays, and so does exit 1.
+        let kept = try Self.run(["lint", Fixtures.path("lint/canvas-620.png"), "--fix", "pad", "-o", folder])
+        let keptLines = kept.out.split(separator: "\n").map(String.init)
+        #expect(keptLines.contains { $0.hasPrefix("  now: canvas-too-large") })
+        #expect(
+            keptLines.last == "1 file after fixes: 1 error, 0 warnings, 0 infos; fixed: none (1 file with errors)")
+        #expect(kept.status == 1, "\(kept.out)")
+    }
 }

@@ -93,10 +93,12 @@ public struct PackBuilder: Sendable {
     /// Builds the pack; `report` receives each sticker's outcome in pack order.
     ///
     /// The output's top-level folders the build writes (Apple's, one per platform) are
-    /// recorded in the output (`PackOwnedFolders`) and listed in `pack-report.json`; an unsharded build removes the folders the last one
-    /// recorded that it no longer makes (a platform left out this time), and nothing it did
-    /// not record (`PackSummary.removedFolders`). A shard's build removes nothing and records
-    /// the last build's folders as well as its own.
+    /// recorded in the output (`PackOwnedFolders`) and listed in `pack-report.json`; an
+    /// unsharded build that made every folder it was asked for, with no failure, removes the
+    /// folders the last one recorded that it no longer makes (a platform left out this time),
+    /// and nothing it did not record (`PackSummary.removedFolders`); one that failed or fell
+    /// short (a platform with too few stickers for a pack) removes nothing. Only folders that exist are recorded. A shard's
+    /// build removes nothing and records the last build's folders as well as its own.
     public func build(report: @escaping @Sendable (PackStickerResult) -> Void = { _ in }) throws(PackError)
         -> PackSummary
     {
@@ -176,12 +178,24 @@ public struct PackBuilder: Sendable {
             summary = PackSummary(stickers: results, platformProblems: problems, sizeClass: sizeClass)
         }
         let recorded = PackOwnedFolders.recorded(in: output)
-        let made = PackOwnedFolders.made(by: options)
+        let asked = PackOwnedFolders.asked(by: options)
+        // A folder is made when it exists now and, for a platform, a pack was written into it
+        // (a platform without a pack keeps whatever an earlier build left there).
+        let made = asked.filter { name in
+            FileSystem.isDirectory("\(output)/\(name)")
+                && (AppleMessages.folders.contains(name) || summary.packs[name]?.isEmpty == false)
+        }
         if options.shard == nil {
-            summary.folders = made
-            summary.removedFolders = PackOwnedFolders.removeAbandoned(in: output, recorded: recorded, made: made)
+            let settled = PackOwnedFolders.settle(
+                in: output, asked: asked, made: made, recorded: recorded, failed: summary.hasFailures)
+            summary.folders = settled.owned
+            summary.removedFolders = settled.removed
         } else {
-            summary.folders = recorded + made.filter { !recorded.contains($0) }
+            // A shard writes no platform folder: it keeps the record and adds Apple's folders it wrote.
+            let existing = made.filter { AppleMessages.folders.contains($0) }
+            summary.folders =
+                recorded.filter { FileSystem.isDirectory("\(output)/\($0)") }
+                + existing.filter { !recorded.contains($0) }
         }
         do { try PackOwnedFolders.record(summary.folders, in: output) } catch { throw .file(error) }
         try PackReport.write(summary, to: "\(output)/\(PackReport.fileName)")

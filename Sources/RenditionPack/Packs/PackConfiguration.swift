@@ -84,7 +84,8 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     /// The base of the packs' identifiers and folder names (default: the name, made safe).
     public var identifier: String?
     /// The image for tray icons, main and tab images and set thumbnails, relative to the
-    /// source folder and inside it (default: the first sticker of each pack).
+    /// source folder and inside it (default: each pack's most legible sticker: most art on its
+    /// canvas, then most colour).
     public var tray: String?
     /// Emojis for stickers that have none and whose file name names none (default 🙂).
     public var defaultEmojis: [String]?

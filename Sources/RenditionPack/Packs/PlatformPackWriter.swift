@@ -13,7 +13,8 @@ import RenditionPipeline
 /// made in memory (or, for stickers that were up to date, read back from where the last run
 /// put them) into `PLATFORM/PACK/` under the platform's file names, renders the pack's own
 /// images (tray, main, tab, thumbnail) and writes its manifest. The platform folder is
-/// rebuilt on every run, so no pack of an earlier build lingers.
+/// rebuilt on every run that plans a pack for it, so no pack of an earlier build lingers; a
+/// platform with no pack this time (a problem) keeps its folder as it was.
 struct PlatformPackWriter {
     let builder: PackBuilder
     let configuration: PackConfiguration
@@ -74,7 +75,9 @@ struct PlatformPackWriter {
             outcome.problems[platform.id, default: []] += problems
             outcome.packs[platform.id] = packs
             let folder = "\(output)/\(platform.id)"
-            try? FileManager.default.removeItem(atPath: folder)
+            // A platform that gets no pack this time (too few stickers) keeps the folder an
+            // earlier build wrote: a build that makes nothing removes nothing.
+            if !packs.isEmpty { try? FileManager.default.removeItem(atPath: folder) }
             var manifests: [ManifestPack] = []
             var defaulted: [String] = []
             // Configured emojis that are not one valid emoji each (Discord's tags may be any text).
@@ -191,7 +194,7 @@ struct PlatformPackWriter {
     }
 
     /// Renders one of the pack's own images from the tray source (the configured `tray`, else
-    /// the pack's first sticker): a still placed on the image's canvas, or for LINE's main
+    /// the pack's most legible sticker, `TrayLegibility`): a still placed on the image's canvas, or for LINE's main
     /// image of an animated set an APNG following the platform's animation rules.
     func packImage(
         _ rule: PackImageRule, pack: PlannedPack, platform: PackPlatform, folder: String,
@@ -201,10 +204,10 @@ struct PlatformPackWriter {
         if let tray = configuration.tray {
             path = try builder.paths.path(of: tray, key: "tray")
         } else {
-            guard let first = pack.stickers.first, let entry = entries.first(where: { $0.name == first }) else {
-                return
-            }
-            path = entry.path
+            let paths = pack.stickers.compactMap { name in entries.first(where: { $0.name == name })?.path }
+            guard let first = paths.first else { return }
+            // The most legible sticker; when none can be decoded, the first (whose error is reported).
+            path = TrayLegibility.mostLegible(paths.map { sources.legibility($0) }).map { paths[$0] } ?? first
         }
         let master = try sources.master(path)
         let target = RenditionTarget(
@@ -230,6 +233,8 @@ struct PlatformPackWriter {
 struct PackImageSources {
     let builder: PackBuilder
     private var decoded: [String: PipelineSource] = [:]
+    /// The legibility of each file measured, `nil` for one that could not be decoded.
+    private var measured: [String: TrayLegibility?] = [:]
 
     init(builder: PackBuilder) {
         self.builder = builder
@@ -244,5 +249,16 @@ struct PackImageSources {
             try ImageDecoder.decodeAnimation(bytes, limits: builder.options.limits), format: format)
         decoded[path] = source
         return source
+    }
+
+    /// How legible the file at `path` is as a pack image, by its first frame (measured once,
+    /// and only the measures kept: a pack's stickers are not all held decoded); `nil` when it
+    /// cannot be read or decoded.
+    mutating func legibility(_ path: String) -> TrayLegibility? {
+        if let known = measured[path] { return known }
+        let frame = try? ImageDecoder.decode(try FileSystem.read(path), limits: builder.options.limits)
+        let measures = frame.map(TrayLegibility.init)
+        measured[path] = measures
+        return measures
     }
 }

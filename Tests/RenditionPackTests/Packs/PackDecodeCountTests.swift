@@ -17,7 +17,8 @@ import Testing
 struct PackDecodeCountTests {
     /// A master per kind: a still PNG, an APNG, a GIF, an animated WebP and a Lottie document,
     /// each with bytes no other test has; plus the image the packs' own images and the app icon
-    /// come from (without one, they are drawn from the first sticker, decoded once more).
+    /// come from (without one, every sticker of a pack is decoded once more to find the most
+    /// legible, `TrayLegibility`).
     static func makeSource() throws -> (folder: String, masters: [String: [UInt8]]) {
         let folder = try TemporaryFolder.make("rendition-decode-count")
         let salt = UUID().uuid

@@ -91,4 +91,94 @@ struct PackOwnedFoldersTests {
         #expect(third.removedFolders == ["whatsapp"])
         #expect(FileManager.default.fileExists(atPath: "\(output)/Stickers.xcstickers/Contents.json"))
     }
+
+    /// Every file and folder under `output`, relative to it.
+    static func everything(in output: String) throws -> Set<String> {
+        Set(try FileManager.default.subpathsOfDirectory(atPath: output))
+    }
+
+    /// Each name the record lists is a folder in `output`; returns the names.
+    static func expectRecordedFoldersExist(in output: String) throws -> [String] {
+        let names = try String(contentsOfFile: "\(output)/.rendition-pack-folders", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        var isFolder: ObjCBool = false
+        for name in names {
+            #expect(
+                FileManager.default.fileExists(atPath: "\(output)/\(name)", isDirectory: &isFolder)
+                    && isFolder.boolValue, "the record names \(name), which is not a folder in the output")
+        }
+        #expect(try Self.recorded(in: output) == names)
+        return names
+    }
+
+    @Test("Apple, signal and telegram, then a whatsapp run that fails (2 stills): nothing is removed")
+    func failedRunRemovesNothing() throws {
+        let source = try TemporaryFolder.make("rendition-pack-owned-src")
+        let output = try TemporaryFolder.make("rendition-pack-owned")
+        defer {
+            for folder in [source, output] { try? FileManager.default.removeItem(atPath: folder) }
+        }
+        for name in ["1F601-300.png", "1F41D-300.png"] {
+            try FileManager.default.copyItem(
+                atPath: Fixtures.path("stickers/derived/\(name)"), toPath: "\(source)/\(name)")
+        }
+        let first = try Self.build(source, output, platforms: [.signal, .telegram], apple: true)
+        #expect(!first.hasFailures)
+        #expect(first.folders == ["Stickers.xcstickers", "renditions", "signal", "telegram"])
+        let before = try Self.everything(in: output)
+        #expect(before.contains("renditions/1F601-300@1x.png") && before.contains("Stickers.xcstickers/Contents.json"))
+
+        let failed = try Self.build(source, output, platforms: [.whatsApp], apple: false)
+        #expect(failed.hasFailures)
+        #expect(failed.platformProblems["whatsapp"]?.contains { $0.contains("needs at least 3") } == true)
+        #expect(failed.removedFolders.isEmpty)
+        let after = try Self.everything(in: output)
+        let missing = before.subtracting(after).sorted()
+        #expect(missing.isEmpty, "a failed build removed \(missing)")
+        #expect(!FileManager.default.fileExists(atPath: "\(output)/whatsapp"))
+        let names = try Self.expectRecordedFoldersExist(in: output)
+        #expect(names == ["Stickers.xcstickers", "renditions", "signal", "telegram"])
+
+        // A third still and an animation: the still pack is made, the animated one (1 of 3) is
+        // not, so the build fails and still removes nothing.
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F337-300.png"), toPath: "\(source)/1F337-300.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("lint/animated.png"), toPath: "\(source)/jump.png")
+        let partial = try Self.build(source, output, platforms: [.whatsApp], apple: false)
+        #expect(partial.hasFailures && partial.removedFolders.isEmpty)
+        #expect(partial.packs["whatsapp"]?.map(\.stickers.count) == [3])
+        let stillThere = before.subtracting(try Self.everything(in: output)).sorted()
+        #expect(stillThere.isEmpty, "a failed build removed \(stillThere)")
+        #expect(
+            try Self.expectRecordedFoldersExist(in: output) == [
+                "whatsapp", "Stickers.xcstickers", "renditions", "signal", "telegram",
+            ])
+    }
+
+    @Test("a whatsapp pack, then a run with one sticker too few: the earlier pack and the others stay")
+    func platformWithoutPackKeepsItsFolder() throws {
+        let source = try Self.source()
+        let output = try TemporaryFolder.make("rendition-pack-owned")
+        defer {
+            for folder in [source, output] { try? FileManager.default.removeItem(atPath: folder) }
+        }
+        let first = try Self.build(source, output, platforms: [.whatsApp, .telegram], apple: false)
+        #expect(!first.hasFailures && first.folders == ["whatsapp", "telegram"])
+        let before = try Self.everything(in: output)
+        #expect(before.contains("whatsapp/contents.json"))
+
+        try FileManager.default.removeItem(atPath: "\(source)/1F354-408.png")
+        let second = try Self.build(source, output, platforms: [.whatsApp], apple: false)
+        #expect(second.hasFailures && second.removedFolders.isEmpty)
+        let missing = before.subtracting(try Self.everything(in: output)).sorted()
+        #expect(missing.isEmpty, "a failed build removed \(missing)")
+        #expect(try Self.expectRecordedFoldersExist(in: output) == ["whatsapp", "telegram"])
+
+        // With the sticker back, whatsapp is made again and the telegram folder goes.
+        try FileManager.default.copyItem(
+            atPath: Fixtures.path("stickers/derived/1F354-408.png"), toPath: "\(source)/1F354-408.png")
+        let third = try Self.build(source, output, platforms: [.whatsApp], apple: false)
+        #expect(!third.hasFailures && third.removedFolders == ["telegram"])
+        #expect(try Self.expectRecordedFoldersExist(in: output) == ["whatsapp"])
+    }
 }
