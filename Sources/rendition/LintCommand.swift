@@ -51,7 +51,8 @@ struct LintCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Fix kinds to apply: trim, pad, defringe, unmatte, remove-background (repeatable, or comma-separated).",
-            valueName: "kind"))
+            valueName: "kind"),
+        completion: .list(FixKind.allCases.map(\.rawValue)))
     var fix: [String] = []
 
     @Option(

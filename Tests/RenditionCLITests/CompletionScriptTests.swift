@@ -32,4 +32,10 @@ struct CompletionScriptTests {
         }
         #expect(Set(words).count == words.count, "\(words)")
     }
+
+    @Test("lint --fix completes every fix kind")
+    func lintFixes() throws {
+        let words = try Self.bashWords(command: "lint", option: "--fix")
+        #expect(Set(words) == Set(FixKind.allCases.map(\.rawValue)), "\(words)")
+    }
 }
