@@ -42,6 +42,10 @@ enum FuzzTarget: String, CaseIterable {
     case webmStructure = "webm-structure"
     /// Bytes → decode → @2x and @1x → encode → decode the renditions again.
     case render
+    /// `SourceHeader`, the server's header-only reader (PNG/APNG chunks, GIF blocks, WebP
+    /// and WebM containers, Lottie and TGS documents): a typed error or a header within the
+    /// limits, and for a file that decodes, the same canvas as its decoder.
+    case header
     /// `PNGEncoder` at its default level (Rendition's deflate compressor for filtered rows) on
     /// pixels made of the input (the first byte sets the width, the rest is straight RGBA):
     /// the file must decode through libpng to exactly the raster encoded.
@@ -86,7 +90,22 @@ enum FuzzTarget: String, CaseIterable {
         case .webmStructure: Self.webmStructure(bytes)
         case .render: Self.render(bytes)
         case .encode: Self.encode(bytes)
+        case .header: Self.header(bytes)
         }
+    }
+
+    private static func header(_ bytes: [UInt8]) {
+        guard let header = result({ () throws(CodecError) in try SourceHeader(bytes, limits: limits) }) else { return }
+        require(header.width >= 0 && header.height >= 0 && header.frameCount >= 1, "a header with a negative size")
+        require(header.pixelsOverFrames >= 0, "pixels over frames wrapped around")
+        // A raster file that also decodes has the canvas its header says.
+        guard !header.format.isVector, header.format != .webm,
+            let source = result({ () throws(CodecError) in try ImageDecoder.decodeSource(bytes, limits: limits) })
+        else { return }
+        require(
+            source.animation.width == header.width && source.animation.height == header.height,
+            "the header says \(header.width)x\(header.height), the decoder \(source.animation.width)x\(source.animation.height)"
+        )
     }
 
     private static func png(_ bytes: [UInt8]) {
