@@ -1,6 +1,6 @@
 /// Caps applied before and while decoding, so hostile or broken files (decompression bombs,
 /// absurd dimensions) are rejected early with `CodecError.limitExceeded`.
-public struct DecodeLimits: Sendable, Equatable {
+public struct DecodeLimits: Sendable, Equatable, Codable {
     /// Largest accepted width in pixels.
     public var maxWidth: Int
     /// Largest accepted height in pixels.

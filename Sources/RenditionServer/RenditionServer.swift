@@ -145,7 +145,7 @@ public final class RenditionServer: Sendable {
     /// The request a job of `job` on one input sends a worker.
     func workerRequest(_ job: WorkerRequest.Job, name: String?, bytes: [UInt8]) -> WorkerRequest {
         WorkerRequest(
-            job: job, limits: WorkerLimits(decodeLimits), files: [WorkerFile(name: "input", filename: name)])
+            job: job, limits: decodeLimits, files: [WorkerFile(name: "input", filename: name)])
     }
 
     /// The headers of `bytes` (an upload); a file that cannot be read is refused before any

@@ -99,20 +99,7 @@ struct BatchAttempt: Codable, Sendable {
     private static func write(_ record: [UInt8], to descriptor: Int32) {
         guard descriptor >= 0 else { return }
         writing.withLock { _ in
-            var offset = 0
-            while offset < record.count {
-                let written = record.withUnsafeBytes {
-                    Glibc.write(descriptor, $0.baseAddress! + offset, record.count - offset)
-                }
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    kill(getpid(), SIGKILL)
-                    return
-                }
-            }
+            if DescriptorIO.writeAll(record, to: descriptor) != nil { kill(getpid(), SIGKILL) }
         }
     }
 }

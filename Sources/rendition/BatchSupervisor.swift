@@ -52,22 +52,8 @@ enum BatchSupervisor {
 
     /// Prints an attempt's console text.
     private static func printOut(_ standard: ArraySlice<UInt8>, _ error: ArraySlice<UInt8>) {
-        writeAll(standard, to: STDOUT_FILENO)
-        writeAll(error, to: STDERR_FILENO)
-    }
-
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
-        var rest = bytes
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
-                rest = rest.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        _ = DescriptorIO.writeAll(standard, to: STDOUT_FILENO)
+        _ = DescriptorIO.writeAll(error, to: STDERR_FILENO)
     }
 
     /// How the child ended.

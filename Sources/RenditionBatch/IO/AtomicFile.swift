@@ -74,18 +74,8 @@ package enum AtomicFile {
     /// Writes `bytes` to the open file `fd`, sets its permissions to 0644 and, when `durable`,
     /// flushes it; the error, if any.
     private static func fill(_ fd: Int32, with bytes: [UInt8], path: String, durable: Bool) -> FileError? {
-        var failure: FileError?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileError(path: path, operation: "write", errno: errno)
-                    return
-                }
-                offset += n
-            }
+        var failure = DescriptorIO.writeAll(bytes, to: fd).map {
+            FileError(path: path, operation: "write", errno: $0)
         }
         if failure == nil, fchmod(fd, 0o644) != 0 {
             failure = FileError(path: path, operation: "set permissions on", errno: errno)

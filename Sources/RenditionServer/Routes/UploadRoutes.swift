@@ -102,7 +102,7 @@ extension RenditionServer {
                 inputBytes: upload.stickers.reduce(0) { $0 + $1.bytes.count })
             let files = upload.files
             let job = WorkerRequest(
-                job: .pack(platforms: platforms, name: name), limits: WorkerLimits(decodeLimits),
+                job: .pack(platforms: platforms, name: name), limits: decodeLimits,
                 files: files.map(\.file))
             let (_, outputs) = try await perform(
                 "pack", cost: cost, timeout: configuration.packTimeout, request: job, inputs: files.map(\.bytes))

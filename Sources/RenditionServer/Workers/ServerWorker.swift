@@ -1,3 +1,5 @@
+import RenditionBatch
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -39,7 +41,7 @@ public enum ServerWorker {
     /// is written; 1 when the job could not be read or the answer not written).
     public static func run(limits: Limits) -> Int32 {
         apply(limits)
-        guard let input = readAll(from: STDIN_FILENO, limit: limits.maxJobBytes) else {
+        guard let input = DescriptorIO.readAll(from: STDIN_FILENO, limit: limits.maxJobBytes) else {
             writeMessage("rendition serve-worker: the job could not be read from standard input\n")
             return 1
         }
@@ -54,7 +56,7 @@ public enum ServerWorker {
             else { return 1 }
             response = failure
         }
-        return writeAll(response, to: STDOUT_FILENO) ? 0 : 1
+        return DescriptorIO.writeAll(response, to: STDOUT_FILENO) == nil ? 0 : 1
     }
 
     /// Sets the process's limits: no core files, the address space and the CPU time. A build
@@ -79,40 +81,7 @@ public enum ServerWorker {
         _ = setrlimit(__rlimit_resource_t(resource.rawValue), &value)
     }
 
-    /// Everything on `descriptor` until its end, or nil past `limit` bytes or on an error.
-    static func readAll(from descriptor: Int32, limit: Int) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                guard bytes.count + count <= limit else { return nil }
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                return nil
-            }
-        }
-    }
-
-    /// Writes all of `bytes`; false when the descriptor fails.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
-    }
-
     private static func writeMessage(_ text: String) {
-        _ = writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = DescriptorIO.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 }

@@ -16,7 +16,7 @@ enum WorkerJobRunner {
                 throw .internalError("the job's files do not match its description")
             }
             for file in request.files { FaultInjection.injectIfRequested(decoding: file.filename ?? file.name) }
-            let limits = request.limits.decodeLimits
+            let limits = request.limits
             let name = request.files[0].filename ?? "sticker"
             switch request.job {
             case .render(let formatName, let scaleValues):
@@ -51,28 +51,6 @@ enum WorkerJobRunner {
         } catch {
             return (WorkerResponse(error: WorkerFailure(error), files: []), [])
         }
-    }
-}
-
-extension WorkerLimits {
-    /// The limits of a server configuration's jobs.
-    init(_ limits: DecodeLimits) {
-        maxPixels = limits.maxPixels
-        maxFrames = limits.maxFrames
-        maxDecodedBytes = limits.maxDecodedBytes
-        maxInputBytes = limits.maxInputBytes
-        maxDocumentBytes = limits.maxDocumentBytes
-    }
-
-    /// The default limits with these values.
-    var decodeLimits: DecodeLimits {
-        var limits = DecodeLimits.default
-        limits.maxPixels = max(1, maxPixels)
-        limits.maxFrames = max(1, maxFrames)
-        limits.maxDecodedBytes = max(1, maxDecodedBytes)
-        limits.maxInputBytes = max(1, maxInputBytes)
-        limits.maxDocumentBytes = max(1, maxDocumentBytes)
-        return limits
     }
 }
 

@@ -1,3 +1,5 @@
+import RenditionCodecs
+
 /// A job for a worker process: what to do, under which decoding limits, and the names of its
 /// input files (their bytes travel beside it, see `WorkerFrame`).
 struct WorkerRequest: Codable, Sendable, Equatable {
@@ -16,18 +18,9 @@ struct WorkerRequest: Codable, Sendable, Equatable {
     /// The work.
     var job: Job
     /// The decoding limits, as the server derived them from its per-request limits.
-    var limits: WorkerLimits
+    var limits: DecodeLimits
     /// The inputs, in the order of their bytes.
     var files: [WorkerFile]
-}
-
-/// The decoding limits a worker applies (the subset of `DecodeLimits` the server sets).
-struct WorkerLimits: Codable, Sendable, Equatable {
-    var maxPixels: Int
-    var maxFrames: Int
-    var maxDecodedBytes: Int
-    var maxInputBytes: Int
-    var maxDocumentBytes: Int
 }
 
 /// One file of a request or a response: a form field's name, the client's file name and its
