@@ -280,7 +280,7 @@ def find_rendition(explicit: Optional[str]) -> str:
     for c in candidates:
         if c and os.access(c, os.X_OK):
             return c
-    sys.exit("no rendition executable: build it (swift build -c release) or pass --rendition")
+    sys.exit("no rendition executable: build it (Scripts/build-release --product rendition) or pass --rendition")
 
 
 def rendition_apng(cli: str, document: Path, frame_limit: int, timeout: float) -> Path | str:

@@ -37,13 +37,18 @@ struct Installation: Sendable {
     private static func make() -> Result<Installation, InstallationError> {
         do {
             // One fixed folder, replaced by each run, so runs leave no copies behind.
-            let root = "\(Repository.root)/.build/c-library/test-install"
+            let root = "\(Repository.root)/.build/test-install-c-library"
             try? FileManager.default.removeItem(atPath: root)
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             let prefix = root + "/prefix"
-            // The script builds in its own scratch folder (.build/c-library): this test runs
-            // inside `swift test`, which holds the lock on .build itself.
-            let install = try run("\(Repository.root)/Scripts/install-c-library", ["--prefix", prefix])
+            // The script builds where Scripts/install does (.build), so under Scripts/test (whose
+            // tests run from .build-test) the library is a link of the tool's compile. A plain
+            // `swift test` holds the lock on .build itself: the script then gets a folder of its own.
+            var arguments = ["--prefix", prefix]
+            if Bundle.main.bundleURL.path.hasPrefix("\(Repository.root)/.build/") {
+                arguments += ["--scratch-path", "\(Repository.root)/.build/c-library"]
+            }
+            let install = try run("\(Repository.root)/Scripts/install-c-library", arguments)
             guard install.status == 0 else {
                 return .failure(InstallationError(step: "install-c-library", output: install.stderr + install.stdout))
             }

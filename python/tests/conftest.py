@@ -40,7 +40,7 @@ def cli() -> Path:
     path = cli_path()
     if not path.exists():
         pytest.fail(f"the rendition command line is needed for comparisons and is not at {path}: "
-                    "run `swift build -c release --product rendition` or set RENDITION_CLI")
+                    "run `Scripts/build-release --product rendition` or set RENDITION_CLI")
     return path
 
 
