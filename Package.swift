@@ -60,19 +60,17 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        // rlottie (Lottie and TGS vector animations), wrapped by CRenditionLottieShim.
-        .systemLibrary(
-            name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie",
-            providers: [.apt(["librlottie-dev"])]),
         // libvpx: VP8/VP9 decoding and VP9 encoding for WebM.
         .systemLibrary(
             name: "CVPX", path: "Sources/CVPX", pkgConfig: "vpx",
             providers: [.apt(["libvpx-dev"])]),
-        // A C face over rlottie's C++ API that keeps C++ exceptions and the model cache out of Swift.
+        // rlottie (Lottie and TGS vector animations), opened at run time through its C API
+        // (dlopen: current rlottie from the rlottie-python wheel, else the system's 0.1), with
+        // C++ exceptions and the model cache kept out of Swift. Nothing links rlottie.
         .target(
             name: "CRenditionLottieShim",
-            dependencies: ["CRLottie"],
-            path: "Sources/CRenditionLottieShim"),
+            path: "Sources/CRenditionLottieShim",
+            linkerSettings: [.linkedLibrary("dl")]),
         // C shims that keep libpng's and libjpeg's setjmp/longjmp error handling in C frames.
         .target(
             name: "CRenditionCodecShims",
@@ -148,10 +146,9 @@ let package = Package(
             dependencies: ["RenditionCore", "RenditionCodecs", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCodecsTests",
-            // CWebP only to compare with libwebp's own premultiplied output mode; CRLottie to
-            // compare with rlottie's own C API; CRenditionKernels to hold its vectorised kernels
+            // CWebP only to compare with libwebp's own premultiplied output mode; CRenditionKernels to hold its vectorised kernels
             // to their scalar references.
-            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRLottie", "CRenditionKernels", "RenditionTestSupport"]),
+            dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRenditionKernels", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionPackTests",
             dependencies: ["RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),

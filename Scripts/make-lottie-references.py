@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draws reference frames of the bundled Lottie fixtures with rlottie-python.
 
-rlottie-python (PyPI `rlottie-python`) bundles its own, newer rlottie, built apart from the
-Debian library Rendition links: an independent drawing of the same frames at the same sizes.
+rlottie-python (PyPI `rlottie-python`) draws with the current rlottie it bundles, through its
+own Python binding: the oracle Rendition's frames are held to, at the same frames and sizes.
 Each reference is `Fixtures/lottie/expected/NAME.fFRAME.WxH.png`, holding rlottie's
 premultiplied RGBA values exactly as drawn (read them as stored values, not as straight
 alpha). Run from the repository root: `python3 Scripts/make-lottie-references.py`.
@@ -13,12 +13,16 @@ from PIL import Image
 from rlottie_python import LottieAnimation
 
 # (fixture, frames, sides): square compositions only, so that rlottie's aspect-keeping
-# C API draws the whole canvas like Rendition does.
-# OpacityStops and MattWithParentAlpha are left out: Debian's rlottie 0.1 and the newer
-# rlottie bundled here draw them differently (gradient opacity stops; a matte with a parent).
+# C API draws the whole canvas at each side. OpacityStops (gradient opacity stops),
+# MattWithParentAlpha (a matte with a parent) and precomp-matte (a precomposition matting a
+# shape smaller than the canvas) are the files Debian's rlottie 0.1 draws differently or not
+# at all.
 CASES = [
     ("lottie-android/LayerBlend_0.tgs", [0, 60], [341, 171]),
     ("rlottie/polystar_line_clockwise_trim.json", [40], [200, 100]),
+    ("lottie-android/OpacityStops.tgs", [0, 90], [171]),
+    ("lottie-android/MattWithParentAlpha.tgs", [8, 24], [84]),
+    ("made/precomp-matte.tgs", [0, 45, 90], [171]),
 ]
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "lottie")

@@ -207,16 +207,63 @@ struct CommandLineTests {
         #expect(object["output_bytes"] == nil)
     }
 
-    @Test("render of a Lottie that draws nothing exits 1, says why, and writes no file for it")
-    func blankLottieFails() throws {
+    @Test("render of a track-matted Lottie draws it with current rlottie; the fallback 0.1 refuses it, naming itself")
+    func trackMattedLottie() throws {
         let folder = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try Self.renderAlone(Fixtures.path("lottie/lottie-android/MattWithParentAlpha.json"), in: folder)
+        let input = Fixtures.path("lottie/lottie-android/MattWithParentAlpha.json")
+        let drawn = try Self.renderAlone(input, in: folder + "/current")
+        #expect(drawn.status == 0 && drawn.sticker["status"] as? String == "ok", "\(drawn.sticker)")
+        #expect(((drawn.sticker["warnings"] as? [String]) ?? []).isEmpty, "\(drawn.sticker)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder + "/current/out")
+        #expect(made.filter { $0.hasPrefix("MattWithParentAlpha@") }.count == 2, "\(made)")
+
+        // Debian's rlottie 0.1, chosen with RENDITION_RLOTTIE, draws every frame empty.
+        let result = try Self.run(
+            ["render", input, "-o", folder + "/old/out", "--threads", "1", "--log", "jsonl"],
+            environment: ["RENDITION_RLOTTIE": "librlottie.so.0-1"])
         #expect(result.status == 1)
-        #expect(result.sticker["status"] as? String == "failed")
-        let error = try #require(result.sticker["error"] as? String)
-        #expect(error.contains("blank") && error.contains("LOTTIE-FIDELITY.md"), "\(error)")
-        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
+        let sticker = try #require(Self.events(result.out).first { $0["event"] as? String == "sticker" })
+        #expect(sticker["status"] as? String == "failed")
+        let error = try #require(sticker["error"] as? String)
+        #expect(
+            error.contains("blank") && error.contains("rlottie 0.1 (RENDITION_RLOTTIE, librlottie.so.0-1)")
+                && error.contains("pip install rlottie-python") && error.contains("LOTTIE-FIDELITY.md"), "\(error)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/old/out")) ?? []
         #expect(!written.contains { $0.hasPrefix("MattWithParentAlpha") }, "\(written)")
+    }
+
+    @Test("a Lottie drawn by the fallback rlottie 0.1 renders with a warning naming it")
+    func fallbackRendererWarns() throws {
+        let folder = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.run(
+            [
+                "render", Fixtures.path("lottie/lottie-android/ShapeTypes.json"), "-o", folder + "/out", "--threads",
+                "1", "--log", "jsonl",
+            ], environment: ["RENDITION_RLOTTIE": "librlottie.so.0-1"])
+        #expect(result.status == 0, "\(result.err)")
+        let sticker = try #require(Self.events(result.out).first { $0["event"] as? String == "sticker" })
+        let warnings = try #require(sticker["warnings"] as? [String])
+        #expect(
+            warnings.count == 1 && warnings[0].hasPrefix("drawn by rlottie 0.1 (RENDITION_RLOTTIE, librlottie.so.0-1)"))
+    }
+
+    @Test("RENDITION_RLOTTIE naming a file that is not rlottie fails the Lottie with that reason, not another renderer")
+    func unusableSetting() throws {
+        let folder = NSTemporaryDirectory() + "rendition-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try Self.run(
+            [
+                "render", Fixtures.path("lottie/lottie-android/ShapeTypes.json"),
+                Fixtures.path("stickers/derived/1F601-300.png"), "-o", folder + "/out", "--threads", "1", "--log",
+                "jsonl",
+            ], environment: ["RENDITION_RLOTTIE": "libz.so.1"])
+        #expect(result.status == 1)
+        let stickers = Self.events(result.out).filter { $0["event"] as? String == "sticker" }
+        #expect(stickers.map { $0["status"] as? String } == ["failed", "ok"])
+        let error = try #require(stickers.first?["error"] as? String)
+        #expect(
+            error.contains("RENDITION_RLOTTIE names libz.so.1") && error.contains("not rlottie's C API"), "\(error)")
     }
 }

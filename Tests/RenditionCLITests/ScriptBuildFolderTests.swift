@@ -20,6 +20,7 @@ struct ScriptBuildFolderTests {
         return text.split(separator: "\n").filter { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             return trimmed.hasPrefix("swift build") || trimmed.hasPrefix("swift test")
+                || trimmed.hasPrefix("exec swift build")
         }.map { line in
             let words = line.split(separator: " ").map(String.init)
             let scratch =
@@ -29,16 +30,24 @@ struct ScriptBuildFolderTests {
         }
     }
 
-    @Test("Scripts/test and Scripts/render-fixtures build into different folders")
-    func separateFolders() throws {
-        // render-fixtures builds through Scripts/install.
+    @Test("set-up compiles twice: release products through Scripts/build-release in .build, the tests in .build-test")
+    func twoCompiles() throws {
         let test = try Self.builds(in: "test")
-        let fixtures = try Self.builds(in: "render-fixtures") + Self.builds(in: "install")
-        #expect(!test.isEmpty && !fixtures.isEmpty)
-        for a in test {
-            for b in fixtures where a.testable != b.testable {
-                #expect(a.scratchPath != b.scratchPath, "\(a) and \(b) share a build folder with different flags")
-            }
+        #expect(test == [Build(script: "test", scratchPath: ".build-test", testable: true)])
+        let release = try Self.builds(in: "build-release")
+        #expect(release == [Build(script: "build-release", scratchPath: ".build", testable: false)])
+        let root = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().path
+        let flags = try String(contentsOfFile: root + "/Scripts/build-release", encoding: .utf8)
+        #expect(flags.contains("exec swift build -c release -Xswiftc -static-stdlib \"$@\""))
+        // Every script that makes the tool, the C library or the wheel goes through it, so one
+        // compile in .build serves them all; none runs a swift build of its own there.
+        for script in ["install", "install-c-library", "render-fixtures", "test-python", "build-python-wheel"] {
+            let own = try Self.builds(in: script)
+            #expect(own.isEmpty, "\(script) runs \(own)")
+        }
+        for script in ["install", "install-c-library", "test-python"] {
+            let text = try String(contentsOfFile: root + "/Scripts/" + script, encoding: .utf8)
+            #expect(text.contains("Scripts/build-release --product"), "\(script)")
         }
     }
 }

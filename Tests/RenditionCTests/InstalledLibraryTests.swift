@@ -44,11 +44,11 @@ struct Installation: Sendable {
             // The script builds where Scripts/install does (.build), so under Scripts/test (whose
             // tests run from .build-test) the library is a link of the tool's compile. A plain
             // `swift test` holds the lock on .build itself: the script then gets a folder of its own.
-            var arguments = ["--prefix", prefix]
+            var installArguments = ["--prefix", prefix]
             if Bundle.main.bundleURL.path.hasPrefix("\(Repository.root)/.build/") {
-                arguments += ["--scratch-path", "\(Repository.root)/.build/c-library"]
+                installArguments += ["--scratch-path", "\(Repository.root)/.build/c-library"]
             }
-            let install = try run("\(Repository.root)/Scripts/install-c-library", arguments)
+            let install = try run("\(Repository.root)/Scripts/install-c-library", installArguments)
             guard install.status == 0 else {
                 return .failure(InstallationError(step: "install-c-library", output: install.stderr + install.stdout))
             }

@@ -222,8 +222,10 @@ final class RenderWorker {
             var result = StickerResult(
                 inputPath: path, name: name, masterSize: (rendered.masterWidth, rendered.masterHeight),
                 outcome: .success(written))
-            result.warnings = NotAStickerWarnings.warnings(
-                width: rendered.masterWidth, height: rendered.masterHeight, opaque: rendered.masterIsOpaque)
+            result.warnings =
+                NotAStickerWarnings.warnings(
+                    width: rendered.masterWidth, height: rendered.masterHeight, opaque: rendered.masterIsOpaque)
+                + LottieRendererWarning.warnings(format: ImageFormat.sniff(bytes))
             return result
         } catch let error as StickerError {
             return StickerResult(inputPath: path, name: name, masterSize: nil, outcome: .failure(error))

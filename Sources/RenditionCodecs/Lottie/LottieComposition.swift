@@ -9,7 +9,7 @@ import RenditionCore
 /// members rlottie reads, assets with string ids and embedded PNGs that Rendition decoded,
 /// no file path or URL of any kind, so rlottie never opens a file (see docs/SECURITY.md).
 ///
-/// Frames are drawn by rlottie (anti-aliased, ARGB32 premultiplied) and handed over as
+/// Frames are drawn by rlottie (``LottieRenderer``: anti-aliased, ARGB32 premultiplied) and handed over as
 /// premultiplied RGBA rasters. Every frame lasts `1 / frameRate`; Lottie has no loop count,
 /// and animations loop forever (`loopCount` 0), as Telegram plays them.
 ///
@@ -38,6 +38,8 @@ public final class LottieComposition {
     /// The JSON document rlottie was given: the canonical copy of the checked one, holding
     /// only the members rlottie reads and no file path, folder or URL.
     public let canonicalDocument: [UInt8]
+    /// The rlottie that draws it (``LottieRenderer/shared``).
+    public let renderer: LottieRenderer
     private let limits: DecodeLimits
     private let handle: OpaquePointer
 
@@ -49,9 +51,11 @@ public final class LottieComposition {
     public init(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) {
         DecodeCount.record(bytes)
         let (format, json, document) = try Self.read(bytes, limits: limits)
+        let renderer = try LottieRenderer.forDrawing(format)
         var loaded: OpaquePointer?
         let status = document.canonical.withUnsafeBytes { buffer in
-            rdn_lottie_load(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, &loaded)
+            rdn_lottie_load(
+                renderer.library, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count, &loaded)
         }
         guard status == Int32(RDN_LOTTIE_OK), let loaded else {
             if status == Int32(RDN_LOTTIE_OUT_OF_MEMORY) {
@@ -60,6 +64,7 @@ public final class LottieComposition {
             throw .corrupt(format: format, reason: "rlottie could not build an animation from the document")
         }
         self.format = format
+        self.renderer = renderer
         handle = loaded
         width = document.width
         height = document.height
@@ -110,8 +115,9 @@ public final class LottieComposition {
         return FrameDelay(numerator: overflow ? Int.max : ticks, denominator: frameRate.numerator)
     }
 
-    /// Frame `index` (0 is the in point) drawn at `width` x `height` pixels: the whole
-    /// canvas scaled to that size (each axis on its own, as the resampler does).
+    /// Frame `index` (0 is the in point) drawn at `width` x `height` pixels: the canvas scaled
+    /// to fit that size, keeping its aspect ratio, centred (rlottie's C API; for the sizes
+    /// Rendition asks, the canvas's own proportions, it fills the raster).
     /// - Throws: `.limitExceeded` when the size breaks the limits or drawing one frame at it
     ///   breaks `maxDrawingWork`; `.corrupt` when rlottie fails.
     public func frame(_ index: Int, width: Int, height: Int) throws(CodecError) -> Raster {

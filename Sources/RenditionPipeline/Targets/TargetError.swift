@@ -28,9 +28,12 @@ public enum TargetError: Error, Sendable, CustomStringConvertible {
     /// master in `input`.
     static func blank(_ label: String, input: ImageFormat) -> TargetError {
         var text = "the \(label) rendition is blank: every pixel of every frame is fully transparent"
-        if input.isVector {
-            text +=
-                "; the animation draws nothing (the rlottie Rendition uses does not draw track-matted shape or solid layers that do not cover the canvas, see docs/LOTTIE-FIDELITY.md)"
+        if input.isVector, case .success(let renderer) = LottieRenderer.shared {
+            text += "; the animation draws nothing with \(renderer)"
+            if !renderer.isCurrent {
+                text +=
+                    ", which does not draw track-matted layers that do not cover the canvas; pip install rlottie-python to draw it with current rlottie, as Telegram does (docs/LOTTIE-FIDELITY.md)"
+            }
         }
         return .blank(text)
     }

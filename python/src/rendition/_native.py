@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import importlib.util
 import os
 import subprocess
 from pathlib import Path
@@ -218,9 +219,29 @@ def _load() -> ctypes.CDLL:
         "librendition.so could not be loaded (" + detail + "). Install the rendition wheel, which carries it, "
         "or set RENDITION_LIBRARY to the path of librendition.so, or PKG_CONFIG_PATH to DIR/lib/pkgconfig "
         "(Scripts/install-c-library --prefix DIR installs it there; "
-        "it needs Debian's libpng16-16, libjpeg62-turbo, libgif7, libwebp7, libwebpmux3, libwebpdemux2, libdeflate0, libyaml-0-2, librlottie0-1 and libvpx7)")
+        "it needs Debian's libpng16-16, libjpeg62-turbo, libgif7, libwebp7, libwebpmux3, libwebpdemux2, libdeflate0, libyaml-0-2 and libvpx7)")
 
 
+def _point_at_current_rlottie() -> None:
+    """Sets $RENDITION_RLOTTIE to current rlottie from the rlottie-python wheel (a dependency of
+    this package) when it is installed for this interpreter and the variable is not already set.
+    librendition opens the rlottie it names the first time it draws a Lottie or TGS file; without
+    it, the library searches the usual site-packages folders, then falls back to the system's
+    rlottie 0.1 (docs/TELEGRAM.md)."""
+    if os.environ.get("RENDITION_RLOTTIE"):
+        return
+    spec = importlib.util.find_spec("rlottie_python")
+    if spec is None or not spec.submodule_search_locations:
+        return
+    for folder in spec.submodule_search_locations:
+        for name in ("librlottie.so.0", "librlottie.so"):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                os.environ["RENDITION_RLOTTIE"] = path
+                return
+
+
+_point_at_current_rlottie()
 lib: ctypes.CDLL = _load()
 
 
