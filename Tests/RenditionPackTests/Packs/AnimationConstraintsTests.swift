@@ -115,3 +115,38 @@ struct AnimationConstraintsTests {
         #expect(AnimationConstraints.constantFrameDelay(jitter) == nil)
     }
 }
+
+/// Variable timing: a faster loop keeps the master's frame times; merging moves no frame kept.
+@Suite("Animation timing constraints: variable timing")
+struct VariableTimingConstraintsTests {
+    @Test("a 3.5 s variable-rate loop fitted to 3 s keeps the frames starting before 3 s at their times")
+    func fasterLoopKeepsTimes() throws {
+        // 40 and 60 ms frames in turn: 70 frames, 3.5 s.
+        let master = AnimationConstraintsTests.animation(frames: 70) { .milliseconds($0 % 2 == 0 ? 40 : 60) }
+        #expect(AnimationConstraints.constantFrameDelay(master) == nil)
+        let outcome = try AnimationConstraints.apply(.telegram, to: master)
+        let frames = outcome.animation.frames
+        // Frames start at 0, 40, 100, 140, 200 ... as in the master; the last before 3 s is at 2940.
+        #expect(frames.count == 59 && outcome.animation.duration == .milliseconds(3_000))
+        #expect(frames.dropLast().map(\.delay) == Array(master.frames.prefix(58).map(\.delay)))
+        #expect(frames.last?.delay == .milliseconds(60))
+        // Each shows the master's frame on screen at 3.5/3 times its start, in order.
+        let shown = frames.map { Int($0.raster.bytes[0]) }
+        #expect(shown.first == 0 && zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 } && shown.last! >= 66)
+        #expect(outcome.notes.first?.contains("11 of 70 frames dropped to keep the master's frame times") == true)
+        // GIF's clock scales every delay on its 10 ms grid instead, keeping every frame.
+        let gif = try AnimationConstraints.apply(PackPlatform.telegram.framePolicy, to: master, clock: .centiseconds)
+            .animation
+        #expect(gif.frames.allSatisfy { ($0.delay.seconds * 1000).rounded().truncatingRemainder(dividingBy: 10) == 0 })
+    }
+
+    @Test(
+        "a run of short frames ending at a longer frame gives its time to the frame before, so the longer one starts when it did"
+    )
+    func mergingMovesNoKeptFrame() {
+        let master = AnimationConstraintsTests.animation(frames: 4) { .milliseconds([40, 10, 10, 50][$0]) }
+        let merged = AnimationConstraints.mergingShortFrames(master, minimum: .milliseconds(33))
+        #expect(merged.frames.map(\.delay) == [.milliseconds(60), .milliseconds(50)])
+        #expect(merged.frames.map { Int($0.raster.bytes[0]) } == [0, 3])
+    }
+}
