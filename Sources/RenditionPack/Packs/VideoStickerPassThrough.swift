@@ -9,7 +9,9 @@ extension PackStickerWork {
     /// byte limit and the longest duration. A constant-rate file is judged by its rate; a
     /// variable-rate one (ffmpeg drops repeated frames) by its shortest frame, which may be
     /// up to a millisecond shorter than the fastest rate's frame, as WebM keeps times in whole
-    /// milliseconds (30 fps: 33 ms). `nil` otherwise (the sticker is then made by the
+    /// milliseconds (30 fps: 33 ms), and its loop as decoding times it (a last frame lasting
+    /// the track's `DefaultDuration` can take it a fraction of a millisecond past the longest
+    /// duration; such a file is remade, keeping its frame times). `nil` otherwise (the sticker is then made by the
     /// pipeline). Telegram loops video stickers itself, so no loop rule applies.
     func keptVideoFile(_ bytes: [UInt8], platform: PackPlatform) -> (
         file: PackOutputFile, bytes: PackStickerResult.PlatformBytes
@@ -30,6 +32,8 @@ extension PackStickerWork {
             guard let duration = info.duration, let shortest = info.shortestFrame else { return nil }
             shortestMilliseconds = shortest.seconds * 1000
             guard shortestMilliseconds > 1000 / Double(rule.maximumFramesPerSecond) - 1 else { return nil }
+            // Judged as the pack's validator judges it: the decoded loop, to the nanosecond.
+            if let longest = platform.maximumDurationMilliseconds, duration > .milliseconds(longest) { return nil }
             milliseconds = duration.seconds * 1000
         }
         if let longest = platform.maximumDurationMilliseconds, milliseconds > Double(longest) + 0.5 { return nil }
