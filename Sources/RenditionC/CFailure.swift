@@ -1,8 +1,9 @@
 import CRendition
+import RenditionBatch
 import RenditionCodecs
+import RenditionCore
 import RenditionPack
 import RenditionPipeline
-import RenditionBatch
 
 /// A failure on its way to a C caller: the status code returned and the message put in the
 /// `rdn_error`.
@@ -12,10 +13,10 @@ struct CFailure: Error {
     /// One line for people.
     let message: String
 
-    /// A failure of kind `status` saying `message`.
+    /// A failure of kind `status` saying `message` (or, when it says nothing, `StatedReason.unstated`).
     init(_ status: rdn_status, _ message: String) {
         self.status = status
-        self.message = message
+        self.message = StatedReason.stated(message, otherwise: StatedReason.unstated)
     }
 
     /// RDN_ERROR_INVALID_ARGUMENT with `message`.

@@ -1,4 +1,7 @@
-/// Why bytes could not be decoded or an image could not be encoded.
+import RenditionCore
+
+/// Why bytes could not be decoded or an image could not be encoded. Its description is never
+/// empty: a reason that says nothing is replaced by `StatedReason.unstated`.
 public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes start with no known image signature.
     case unrecognizedFormat
@@ -22,15 +25,16 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unrecognizedFormat:
             "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file (unknown signature)"
         case .corrupt(let format, let reason):
-            "corrupt \(format) data: \(reason)"
+            "corrupt \(format) data: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .unsupported(let format, let reason):
-            "unsupported \(format) feature: \(reason)"
+            "unsupported \(format) feature: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .limitExceeded(let format, let reason):
-            "\(format) image exceeds a decoding limit: \(reason)"
+            "\(format) image exceeds a decoding limit: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .encodingFailed(let format, let reason):
-            "could not encode \(format): \(reason)"
-        case .blank(_, let reason):
-            reason
+            "could not encode \(format): \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
+        case .blank(let format, let reason):
+            StatedReason.stated(
+                reason, otherwise: "the \(format) image is blank: every pixel of every frame is fully transparent")
         }
     }
 

@@ -1,12 +1,14 @@
 import ArgumentParser
-import RenditionPack
 import RenditionBatch
+import RenditionCore
+import RenditionPack
 
 /// A failure while running a well-formed command (a missing input, an empty folder, a file
 /// where the output folder should be): printed as `error: MESSAGE` on standard error without
-/// the usage line, which is for command lines that are wrong, and the exit status is 1.
+/// the usage line, which is for command lines that are wrong, and the exit status is 1. A
+/// message that says nothing is replaced by one that does (`StatedReason`).
 func runFailure(_ message: String) -> ExitCode {
-    printError("error: \(message)")
+    printError("error: \(StatedReason.stated(message, otherwise: StatedReason.unstated))")
     return ExitCode(1)
 }
 

@@ -59,17 +59,17 @@ struct Installation: Sendable {
                 return .failure(InstallationError(step: "pkg-config", output: flags.stderr))
             }
             let example = root + "/render"
-            let arguments =
+            let compileArguments =
                 [
                     "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", example,
                     "\(Repository.root)/Examples/c/render.c",
                 ]
                 + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
                 + ["-Wl,-rpath,\(prefix)/lib", "-lpthread"]
-            let compile = try run("/usr/bin/cc", arguments)
+            let compile = try run("/usr/bin/cc", compileArguments)
             guard compile.status == 0 else {
                 return .failure(
-                    InstallationError(step: "cc " + arguments.joined(separator: " "), output: compile.stderr))
+                    InstallationError(step: "cc " + compileArguments.joined(separator: " "), output: compile.stderr))
             }
             return .success(Installation(prefix: prefix, example: example, outputs: root + "/outputs"))
         } catch {

@@ -1,3 +1,5 @@
+import RenditionCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,5 +30,7 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `could not OPERATION PATH: REASON`.
-    public var description: String { "could not \(operation) \(path): \(reason)" }
+    public var description: String {
+        "could not \(operation) \(path): \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
+    }
 }

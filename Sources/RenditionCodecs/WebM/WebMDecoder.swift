@@ -18,6 +18,11 @@ public struct WebMInfo: Sendable, Equatable {
     public let blockCount: Int
     /// The constant frame rate the timestamps follow, if they follow one.
     public let frameRate: FrameRate?
+    /// How long one loop lasts, as decoding times the frames (`WebMFrameTiming`); `nil` when
+    /// the timing cannot be read.
+    public let duration: FrameDelay?
+    /// How long the shortest frame is shown (as `duration`).
+    public let shortestFrame: FrameDelay?
     /// The container's `DocType`: `webm` or `matroska`.
     public let docType: String
 }
@@ -47,10 +52,16 @@ public enum WebMDecoder {
             let rate = WebMFrameTiming.constantRate(
                 timestamps: container.blocks.map(\.timestamp), scale: container.timecodeScale,
                 defaultDuration: container.video.defaultDuration)
+            let visible = container.blocks.filter { !$0.invisible }
+            let delays = try? WebMFrameTiming.delays(
+                timestamps: visible.map(\.timestamp), scale: container.timecodeScale,
+                defaultDuration: container.video.defaultDuration, lastBlockDuration: visible.last?.duration,
+                segmentDuration: container.duration)
             return WebMInfo(
                 codec: container.video.codec, width: container.video.width, height: container.video.height,
                 hasAlpha: container.video.hasAlpha, hasAudio: container.hasAudio, blockCount: container.blocks.count,
-                frameRate: rate, docType: container.docType)
+                frameRate: rate, duration: delays?.reduce(FrameDelay.zero, +), shortestFrame: delays?.min(),
+                docType: container.docType)
         }
     }
 

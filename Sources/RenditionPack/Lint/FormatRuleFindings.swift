@@ -34,8 +34,12 @@ enum FormatRuleFindings {
                     LintFinding(
                         .audioNotAllowed, "the file has an audio track; \(profile.name) takes video without sound"))
             }
+            // WebM keeps times in whole milliseconds: a variable-rate file on a 30 fps clock
+            // has 33 ms frames, so only a frame a millisecond or more shorter than the fastest
+            // rate's is too fast.
             let fastest = animation.frames.map(\.delay).filter { $0 > .zero }.min()
-            if let fastest, fastest < FrameDelay(numerator: 1, denominator: rule.maximumFramesPerSecond) {
+            let shortestAllowed = FrameDelay(numerator: 1, denominator: rule.maximumFramesPerSecond)
+            if let fastest, fastest < shortestAllowed, fastest.seconds <= shortestAllowed.seconds - 0.001 {
                 let rate = 1 / fastest.seconds
                 findings.append(
                     LintFinding(

@@ -86,7 +86,7 @@ extension PackPlatform {
     /// Telegram stickers: one side exactly 512 px; stills as WebP (PNG also accepted)
     /// ≤ 512 KiB; animations as WebM video (VP9 with alpha, no audio, ≤ 30 fps, ≤ 3 s,
     /// ≤ 256 KB); a TGS master that follows Telegram's animated-sticker rules (512 x 512,
-    /// ≤ 64 KB, ≤ 3 s, 60 fps) is kept as it is. 1–120 stickers; 1–20 emojis each; a 100 x 100
+    /// ≤ 64 KB, ≤ 3 s, 60 fps or 30) is kept as it is. 1–120 stickers; 1–20 emojis each; a 100 x 100
     /// WebP set thumbnail ≤ 128 KiB; title 1–64 characters, short name of letters, digits and
     /// underscores.
     public static let telegram = PackPlatform(

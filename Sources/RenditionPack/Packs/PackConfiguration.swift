@@ -175,7 +175,8 @@ public enum PackError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let error): error.description
-        case .invalidConfiguration(let path, let reason): "\(path): \(reason)"
+        case .invalidConfiguration(let path, let reason):
+            "\(path): \(StatedReason.stated(reason, otherwise: "the pack configuration is not valid"))"
         case .empty(let source): "\(source): no sticker images found (PNG, APNG, GIF, JPEG or WebP)"
         case .unknownPlatform(let id):
             "unknown platform \"\(id)\"; known: \(PackPlatform.builtIn.keys.sorted().joined(separator: ", ")) (or give --platform-file)"

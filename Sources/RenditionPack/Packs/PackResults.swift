@@ -60,8 +60,8 @@ public struct PackStickerError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public let reason: String
 
-    /// `PATH: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `PATH: reason` (never an empty reason: see `StatedReason`).
+    public var description: String { "\(path): \(StatedReason.stated(reason, otherwise: StatedReason.unstated))" }
 }
 
 /// The outcome for one sticker of a pack.

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 /// Builds every output of one sticker through `StickerPipeline`, from one decode: its Xcode
 /// catalog entry and flat renditions (written in place), and its file for each requested
@@ -58,7 +58,8 @@ struct PackStickerWork {
         var files: [PackOutputFile] = []
         var platformBytes: [String: PackStickerResult.PlatformBytes] = [:]
         var problems: [String] = []
-        var roles: [Role] = options.includesApple ? [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) } : []
+        var roles: [Role] =
+            options.includesApple ? [.catalog] + [StickerScale.x3, .x2, .x1].map { .rendition($0) } : []
         for (index, platform) in options.platforms.enumerated() {
             if let kept = keptVectorFile(bytes, composition: composition, platform: platform)
                 ?? keptVideoFile(bytes, platform: platform)
@@ -91,16 +92,24 @@ struct PackStickerWork {
         }
         if options.lintsMasters && !options.allowsLintErrors {
             problems += refuseWhatCannotBeMet(&roles, check: check, master: master)
-            if roles.isEmpty { return failure(problems.joined(separator: "; ")) }
         }
-        let made: PipelineResult
-        do {
-            made = try pipeline.run(master.source, targets: roles.map(target), collapsingIdenticalFrames: true)
-        } catch {
-            return failure(error.description)
+        // Nothing to make and nothing kept: every target was refused (and said why).
+        if roles.isEmpty && files.isEmpty {
+            return failure(problems.isEmpty ? "no platform was asked for" : problems.joined(separator: "; "))
+        }
+        // Every platform file kept as it is: the pipeline has nothing to make.
+        var outputs: [Result<TargetOutput, TargetError>] = []
+        var masterNotes: [String] = []
+        if !roles.isEmpty {
+            do {
+                let made = try pipeline.run(master.source, targets: roles.map(target), collapsingIdenticalFrames: true)
+                (outputs, masterNotes) = (made.outputs, made.notes)
+            } catch {
+                return failure(error.description)
+            }
         }
 
-        for (role, outcome) in zip(roles, made.outputs) {
+        for (role, outcome) in zip(roles, outputs) {
             switch (role, outcome) {
             case (.platform(let index), .failure(let error)):
                 problems.append("\(options.platforms[index].name): \(error)")
@@ -112,11 +121,11 @@ struct PackStickerWork {
                 let platform = options.platforms[index]
                 let upscale = PackInputCheck.upscaleNote(
                     master: (master.width, master.height), file: (output.width, output.height))
-                let made = platformFile(output, platform: platform, notes: made.notes + (upscale.map { [$0] } ?? []))
+                let made = platformFile(output, platform: platform, notes: masterNotes + (upscale.map { [$0] } ?? []))
                 files.append(made.file)
                 platformBytes[platform.id] = made.bytes
             case (.catalog, .success(let output)):
-                do { files += try catalogEntry(output, notes: made.notes) } catch { return failure("\(error)") }
+                do { files += try catalogEntry(output, notes: masterNotes) } catch { return failure("\(error)") }
             case (.rendition(let scale), .success(let output)):
                 do { files.append(try flatRendition(output, scale: scale)) } catch { return failure("\(error)") }
             }
@@ -124,7 +133,8 @@ struct PackStickerWork {
         var result = PackStickerResult(name: entry.name, inputPath: entry.path, outcome: .success(files))
         result.problems = problems
         // The notes say how Apple's catalog enlarges the master.
-        result.notes = (options.includesApple ? check.notes : []) + check.errors.map { "packed despite lint error \($0)" }
+        result.notes =
+            (options.includesApple ? check.notes : []) + check.errors.map { "packed despite lint error \($0)" }
         result.platformBytes = platformBytes
         result.inputHash = inputHash
         result.optionsHash = optionsHash

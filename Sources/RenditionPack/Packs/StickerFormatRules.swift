@@ -15,8 +15,8 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
     public var maximumBytes: Int
     /// Longest loop, in milliseconds.
     public var maximumDurationMilliseconds: Int
-    /// The frame rate the file must have, if the platform fixes one.
-    public var framesPerSecond: Int?
+    /// The frame rates the file may have, in whole frames per second (empty: any).
+    public var framesPerSecond: [Int]
     /// Whether the document must carry Telegram's `"tgs": 1` member.
     public var requiresTelegramMarker: Bool
     /// Features the platform does not draw.
@@ -25,7 +25,7 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
     /// Creates a rule.
     public init(
         format: ImageFormat, width: Int, height: Int, maximumBytes: Int, maximumDurationMilliseconds: Int,
-        framesPerSecond: Int? = nil, requiresTelegramMarker: Bool = false, forbiddenFeatures: [LottieFeature] = []
+        framesPerSecond: [Int] = [], requiresTelegramMarker: Bool = false, forbiddenFeatures: [LottieFeature] = []
     ) {
         self.format = format
         self.width = width
@@ -65,8 +65,11 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
                 "one loop lasts \((composition.duration.seconds * 1000).rounded() / 1000) s, over \(Double(maximumDurationMilliseconds) / 1000) s"
             )
         }
-        if let framesPerSecond, composition.frameRate != FrameRate(numerator: framesPerSecond, denominator: 1) {
-            problems.append("the frame rate is \(composition.frameRate), not \(framesPerSecond) fps")
+        if !framesPerSecond.isEmpty,
+            !framesPerSecond.contains(where: { composition.frameRate == FrameRate(numerator: $0, denominator: 1) })
+        {
+            let allowed = framesPerSecond.map(String.init).joined(separator: " or ")
+            problems.append("the frame rate is \(composition.frameRate), not \(allowed) fps")
         }
         if requiresTelegramMarker && !composition.hasTelegramMarker {
             problems.append("the document lacks Telegram's \"tgs\": 1 member")
@@ -79,17 +82,17 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
         return problems
     }
 
-    /// Telegram's animated (TGS) stickers: 512 x 512, at most 64 KB, 3 s, exactly 60 fps, with
+    /// Telegram's animated (TGS) stickers: 512 x 512, at most 64 KB, 3 s, 60 fps or 30, with
     /// none of the features Telegram's exporter refuses.
     public static let telegramSticker = VectorStickerRule(
         format: .tgs, width: 512, height: 512, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
-        framesPerSecond: 60, requiresTelegramMarker: true,
+        framesPerSecond: [60, 30], requiresTelegramMarker: true,
         forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
 
     /// Telegram's animated custom emoji: as stickers, on a 100 x 100 canvas.
     public static let telegramEmoji = VectorStickerRule(
         format: .tgs, width: 100, height: 100, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
-        framesPerSecond: 60, requiresTelegramMarker: true,
+        framesPerSecond: [60, 30], requiresTelegramMarker: true,
         forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
 }
 

@@ -32,7 +32,7 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 
     /// A sentence for people.
     public var description: String {
-        "cannot get under \(limit) bytes: the smallest result (\(lastStep)) is \(smallest) bytes; simplify the art or shorten the animation"
+        "cannot get under \(limit) bytes: the smallest result (\(StatedReason.stated(lastStep, otherwise: "no step named"))) is \(smallest) bytes; simplify the art or shorten the animation"
     }
 }
 

@@ -1,12 +1,13 @@
 import RenditionCore
 
 /// Adapts an animation to a platform's timing rules (a `FramePolicy`) before encoding, reporting every change:
-/// frames shorter than the platform allows are merged, a loop longer than allowed is played
-/// faster (an animation at a constant frame rate keeps it and drops frames evenly; other
-/// timing is scaled on a 10 ms grid, so every container stores the delays exactly) and frames
-/// that would then flash by faster than 20 ms are merged, frame counts are capped or frames
-/// split, and the loop count is chosen together with the duration so that loops × duration
-/// stays within the platform's play time.
+/// frames shorter than the platform allows are merged into their neighbours (the frames kept
+/// start when they did), a loop longer than allowed is played faster (an animation at a
+/// constant frame rate keeps it and drops frames evenly; other timing keeps the master's own
+/// frame times in containers that store milliseconds, and is scaled on GIF's 10 ms grid for
+/// GIF, see `FrameClock`) and frames that would then flash by faster than 20 ms are merged,
+/// frame counts are capped or frames split, and the loop count is chosen together with the
+/// duration so that loops × duration stays within the platform's play time.
 public enum AnimationConstraints {
     /// The adapted animation and notes on what changed.
     public struct Outcome: Sendable {
@@ -18,16 +19,24 @@ public enum AnimationConstraints {
 
     /// Why an animation cannot be made to follow a platform's rules.
     public struct Violation: Error, Sendable, CustomStringConvertible {
-        /// A sentence for people.
-        public let description: String
+        /// What the rules ask that the animation cannot give.
+        public let reason: String
+
+        /// A sentence for people (never empty: see `StatedReason`).
+        public var description: String {
+            StatedReason.stated(reason, otherwise: "the animation cannot follow the platform's frame rules")
+        }
     }
 
     /// The shortest delay Rendition writes when it speeds an animation up: browsers and
     /// players treat GIF delays below 20 ms as 100 ms.
     public static let shortestSpedUpFrameMilliseconds = 20
 
-    /// Applies `platform`'s frame, duration and loop rules to `animation`.
-    public static func apply(_ platform: FramePolicy, to animation: Animation) throws(Violation) -> Outcome {
+    /// Applies `platform`'s frame, duration and loop rules to `animation`, for a container
+    /// whose frame times run on `clock`.
+    public static func apply(
+        _ platform: FramePolicy, to animation: Animation, clock: FrameClock = .milliseconds
+    ) throws(Violation) -> Outcome {
         guard animation.isAnimated else { return Outcome(animation: animation, notes: []) }
         var result = animation
         var notes: [String] = []
@@ -44,7 +53,7 @@ public enum AnimationConstraints {
             let before = result.duration
             let frameCount = result.frames.count
             let rate = constantFrameDelay(result)
-            result = spedUp(result, toMilliseconds: longest)
+            result = spedUp(result, toMilliseconds: longest, clock: clock)
             let keptForRate = result.frames.count
             let floor = max(shortestSpedUpFrameMilliseconds, platform.minimumFrameMilliseconds ?? 0)
             result = mergingShortFrames(result, minimum: .milliseconds(floor))
@@ -54,6 +63,8 @@ public enum AnimationConstraints {
             if let rate, keptForRate < frameCount {
                 note +=
                     "; \(frameCount - keptForRate) of \(frameCount) frames dropped to keep the frame rate (\(formatFactor(1 / rate.seconds)) fps)"
+            } else if keptForRate < frameCount {
+                note += "; \(frameCount - keptForRate) of \(frameCount) frames dropped to keep the master's frame times"
             }
             if result.frames.count < keptForRate {
                 note +=
@@ -121,9 +132,13 @@ public enum AnimationConstraints {
     /// as fit at that rate, each the source frame the faster loop shows when it starts, each
     /// for exactly the source's frame time. A 30 fps loop of 3.5 s becomes 90 frames of 1/30 s
     /// (0, 33, 67 ms ...), not faster frames that a frame-rate cap would then thin out.
-    /// Otherwise (or when fewer than two frames would fit) every delay is scaled, on a 10 ms
-    /// grid (cumulative rounding down, so the total never exceeds the target).
-    static func spedUp(_ animation: Animation, toMilliseconds milliseconds: Int) -> Animation {
+    /// Otherwise, on a millisecond `clock`, the master's frame times are kept
+    /// (`keepingFrameTimes`); on GIF's (or when fewer than two frames would fit at a constant
+    /// rate) every delay is scaled, on a 10 ms grid (cumulative rounding down, so the total
+    /// never exceeds the target).
+    static func spedUp(
+        _ animation: Animation, toMilliseconds milliseconds: Int, clock: FrameClock
+    ) -> Animation {
         if let delay = constantFrameDelay(animation) {
             // Whole frames of `delay` (numerator / denominator s) in the target, exactly.
             let fit = Int128(milliseconds) * Int128(delay.denominator) / (1000 * Int128(delay.numerator))
@@ -138,6 +153,8 @@ public enum AnimationConstraints {
                 return Animation(
                     width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
             }
+        } else if clock == .milliseconds {
+            return keepingFrameTimes(animation, toMilliseconds: milliseconds)
         }
         let total = animation.duration.seconds * 1000
         let scale = Double(milliseconds) / total
@@ -149,6 +166,41 @@ public enum AnimationConstraints {
             let end = min(milliseconds, Int((elapsed / 10 + 1e-9).rounded(.down)) * 10)
             frames.append(AnimationFrame(raster: frame.raster, delay: .milliseconds(max(0, end - written))))
             written = max(written, end)
+        }
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+    }
+
+    /// The animation played faster so one loop lasts `milliseconds`, with the master's own
+    /// frame times: every frame starting before the end of the shorter loop is kept at its
+    /// time, showing the picture the faster loop shows then (the master's frame on screen at
+    /// that time × duration / `milliseconds`), and lasts until the next kept frame starts (the
+    /// last one until the loop ends). Frames starting after the shorter loop ends are the only
+    /// ones dropped, and a kept frame that would show the same master frame as the one
+    /// before it joins it, over the same time.
+    static func keepingFrameTimes(_ animation: Animation, toMilliseconds milliseconds: Int) -> Animation {
+        let limit = FrameDelay.milliseconds(milliseconds)
+        let speed = animation.duration.seconds / limit.seconds
+        var starts: [FrameDelay] = []
+        var start = FrameDelay.zero
+        for frame in animation.frames {
+            starts.append(start)
+            start = start + frame.delay
+        }
+        var frames: [AnimationFrame] = []
+        var shownBefore = -1
+        var shown = 0
+        for (index, start) in starts.enumerated() where start < limit {
+            // The master's frame on screen at the faster loop's time.
+            let faster = start.seconds * speed
+            while shown + 1 < starts.count && starts[shown + 1].seconds <= faster + 1e-9 { shown += 1 }
+            let end = index + 1 < starts.count && starts[index + 1] < limit ? starts[index + 1] : limit
+            if shown == shownBefore {
+                frames[frames.count - 1].delay = frames[frames.count - 1].delay + (end - start)
+            } else {
+                frames.append(AnimationFrame(raster: animation.frames[shown].raster, delay: end - start))
+                shownBefore = shown
+            }
         }
         return Animation(
             width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
@@ -207,7 +259,10 @@ public enum AnimationConstraints {
     /// first frame for the group's time and ends once that reaches `minimum`, so a run of
     /// 30 ms frames against a 33 ms minimum becomes 60 ms frames showing every other one,
     /// not a single frame. A group that ends short of `minimum` at a longer frame gives its
-    /// time to that frame; at the end of the animation, to the frame before it.
+    /// time to the frame before the group, so the longer frame still starts when it did (a
+    /// group that starts the animation gives it to the longer frame, which then starts at 0);
+    /// at the end of the animation, to the frame before it. Every frame kept starts when it
+    /// did, except a frame taking over the start of the animation.
     static func mergingShortFrames(_ animation: Animation, minimum: FrameDelay) -> Animation {
         let input = animation.frames
         var frames: [AnimationFrame] = []
@@ -221,7 +276,12 @@ public enum AnimationConstraints {
                     groupOpen = frames[frames.count - 1].delay < minimum
                 } else {
                     let group = frames.removeLast()
-                    frames.append(AnimationFrame(raster: frame.raster, delay: frame.delay + group.delay))
+                    if frames.isEmpty {
+                        frames.append(AnimationFrame(raster: frame.raster, delay: frame.delay + group.delay))
+                    } else {
+                        frames[frames.count - 1].delay = frames[frames.count - 1].delay + group.delay
+                        frames.append(frame)
+                    }
                     groupOpen = false
                 }
                 continue

@@ -21,11 +21,17 @@ extension StickerPipeline {
         let canvas = target.placement(masterWidth: master.width, masterHeight: master.height, animated: animated).canvas
         var placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
         if let background = target.background { placed = CanvasPlacement.flattened(placed, over: background) }
+        // Frame rules are applied for the clock of the first container tried (GIF's 10 ms grid
+        // or milliseconds), and again for a later container on the other clock.
+        let unadapted = placed
+        let clock = FrameClock(target.formats.animated.first?.resolved(input: input, animated: true) ?? .auto)
+        var ruleNotes = notes.count..<notes.count
         if let rules = target.frameRules {
             do {
-                let adapted = try AnimationConstraints.apply(rules, to: placed)
+                let adapted = try AnimationConstraints.apply(rules, to: placed, clock: clock)
                 placed = adapted.animation
                 notes += adapted.notes
+                ruleNotes = ruleNotes.lowerBound..<notes.count
             } catch { throw .frameRules(error) }
         }
         if target.returnsPixels { return TargetOutput(pixels: placed, notes: notes) }
@@ -41,7 +47,8 @@ extension StickerPipeline {
             threads: threads, animatedPalette: target.animatedPalette, webpKeyFramesOnly: target.webpKeyFramesOnly)
         let smaller: SmallerCanvas? =
             isAnimated && !target.animatedPalette
-            ? masterPixels.flatMap { smallerCanvas(target, placed: placed, master: $0, threads: threads) } : nil
+            ? masterPixels.flatMap { smallerCanvas(target, placed: placed, master: $0, clock: clock, threads: threads) }
+            : nil
         if isAnimated && target.framesAsSequence, sequenceTiming(placed, notes: &notes) != nil {
             // The limit is the whole sticker's: all frames together.
             let sequenceFitter = SequenceFitter(
@@ -51,7 +58,8 @@ extension StickerPipeline {
                 let fitted = try sequenceFitter.fit(placed)
                 var timingNotes: [String] = []
                 if let sequence = sequenceTiming(fitted.animation, notes: &timingNotes) {
-                    let quality = fitted.givenUp.isEmpty ? 1 : FittedQuality.heldScore(of: fitted.animation, against: placed)
+                    let quality =
+                        fitted.givenUp.isEmpty ? 1 : FittedQuality.heldScore(of: fitted.animation, against: placed)
                     return TargetOutput(
                         files: fitted.files, format: .png, width: placed.width, height: placed.height, animated: true,
                         sequence: sequence,
@@ -73,6 +81,15 @@ extension StickerPipeline {
         }
         var firstError: TargetError?
         for format in formats {
+            var placed = placed
+            var notes = notes
+            if let rules = target.frameRules, FrameClock(format) != clock {
+                do {
+                    let adapted = try AnimationConstraints.apply(rules, to: unadapted, clock: FrameClock(format))
+                    placed = adapted.animation
+                    notes.replaceSubrange(ruleNotes, with: adapted.notes)
+                } catch { throw .frameRules(error) }
+            }
             do {
                 let fitted = try fitter.fit(placed, as: format, smallerCanvas: smaller)
                 var step = fitted.step
@@ -142,13 +159,13 @@ extension StickerPipeline {
     }
 
     /// The target's animation on smaller squares, each resampled from `master` and placed,
-    /// flattened and adapted to the frame rules as `placed` was, when the target's animated
+    /// flattened and adapted to the frame rules (on `clock`) as `placed` was, when the target's animated
     /// canvas rule accepts any square up to its size (`squareWithin`) and `placed` is that
     /// square; `nil` otherwise. Sides go down to a quarter of the full one (and the rule's
     /// smallest), even.
-    func smallerCanvas(_ target: RenditionTarget, placed: Animation, master: Animation, threads: Int)
-        -> SmallerCanvas?
-    {
+    func smallerCanvas(
+        _ target: RenditionTarget, placed: Animation, master: Animation, clock: FrameClock, threads: Int
+    ) -> SmallerCanvas? {
         let size = target.animatedCanvas.map(RenditionTarget.Size.canvas) ?? target.size
         guard case .canvas(let rule) = size, rule.mode == .squareWithin, placed.width == placed.height,
             placed.width == rule.width, master.isAnimated
@@ -168,7 +185,7 @@ extension StickerPipeline {
                     LanczosResampler().resample(master, width: content.width, height: content.height, threads: threads),
                     width: side, height: side)
                 if let background { made = CanvasPlacement.flattened(made, over: background) }
-                if let frameRules, let adapted = try? AnimationConstraints.apply(frameRules, to: made) {
+                if let frameRules, let adapted = try? AnimationConstraints.apply(frameRules, to: made, clock: clock) {
                     made = adapted.animation
                 }
                 return made

@@ -1,4 +1,5 @@
 import RenditionCodecs
+import RenditionCore
 
 /// Why one target of a sticker could not be made (the sticker's other targets may still be).
 public enum TargetError: Error, Sendable, CustomStringConvertible {
@@ -19,8 +20,10 @@ public enum TargetError: Error, Sendable, CustomStringConvertible {
         case .codec(let error): "\(error)"
         case .overLimit(let error): "\(error)"
         case .frameRules(let error): "\(error)"
-        case .blank(let description): description
-        case .other(let description): description
+        case .blank(let description):
+            StatedReason.stated(
+                description, otherwise: "the rendition is blank: every pixel of every frame is fully transparent")
+        case .other(let description): StatedReason.stated(description, otherwise: StatedReason.unstated)
         }
     }
 
@@ -45,7 +48,8 @@ public enum TargetError: Error, Sendable, CustomStringConvertible {
         case let error as SizeFitError: self = .overLimit(error)
         case let error as AnimationConstraints.Violation: self = .frameRules(error)
         case let error as CodecError: self = .codec(error)
-        default: self = .other("\(error)")
+        default:
+            self = .other(StatedReason.stated("\(error)", otherwise: "\(type(of: error)): \(StatedReason.unstated)"))
         }
     }
 }

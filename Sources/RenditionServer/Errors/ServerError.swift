@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RenditionCodecs
+import RenditionCore
 
 /// An error the server answers with: an HTTP status and a JSON body
 /// `{"error": "what went wrong", "type": "kind"}`, where `type` is a stable word a client can
@@ -28,11 +29,11 @@ public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible 
         public let value: Int
     }
 
-    /// Creates an error.
+    /// Creates an error; a `message` that says nothing is replaced by one that does (`StatedReason`).
     public init(_ status: HTTPResponse.Status, type: String, _ message: String) {
         self.status = status
         self.type = type
-        self.message = message
+        self.message = StatedReason.stated(message, otherwise: "the request failed (\(type)): \(StatedReason.unstated)")
     }
 
     /// The message.

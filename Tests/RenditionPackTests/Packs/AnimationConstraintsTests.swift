@@ -115,3 +115,48 @@ struct AnimationConstraintsTests {
         #expect(AnimationConstraints.constantFrameDelay(jitter) == nil)
     }
 }
+
+/// Variable timing: a faster loop keeps the master's frame times; merging moves no frame kept.
+@Suite("Animation timing constraints: variable timing")
+struct VariableTimingConstraintsTests {
+    @Test("a 3.5 s variable-rate loop fitted to 3 s keeps the frames starting before 3 s at their times")
+    func fasterLoopKeepsTimes() throws {
+        // 40 and 60 ms frames in turn: 70 frames, 3.5 s.
+        let master = AnimationConstraintsTests.animation(frames: 70) { .milliseconds($0 % 2 == 0 ? 40 : 60) }
+        #expect(AnimationConstraints.constantFrameDelay(master) == nil)
+        let outcome = try AnimationConstraints.apply(.telegram, to: master)
+        let frames = outcome.animation.frames
+        #expect(outcome.animation.duration == .milliseconds(3_000))
+        // Every frame starts when one of the master's did (0, 40, 100, 140, 200 ... 2940 ms);
+        // a master start whose faster-loop picture is the one already on screen joins it.
+        let masterStarts = Set(VideoTimingTests.starts(master).filter { $0 < 3_000 })
+        let starts = VideoTimingTests.starts(outcome.animation)
+        #expect(Set(starts).isSubset(of: masterStarts) && starts.first == 0)
+        #expect(frames.count > 45 && frames.count < 59, "\(frames.count)")
+        // Each shows the master's frame on screen at 3.5/3 times its start, in order, none twice.
+        let shown = frames.map { Int($0.raster.bytes[0]) }
+        for (start, picture) in zip(starts, shown) {
+            let faster = Double(start) * 3.5 / 3
+            let on = VideoTimingTests.starts(master).lastIndex { Double($0) <= faster + 1e-6 }
+            #expect(on == picture, "at \(start) ms")
+        }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(
+            outcome.notes.first?.contains("\(70 - frames.count) of 70 frames dropped to keep the master's frame times")
+                == true, "\(outcome.notes)")
+        // GIF's clock scales every delay on its 10 ms grid instead, keeping every frame.
+        let gif = try AnimationConstraints.apply(PackPlatform.telegram.framePolicy, to: master, clock: .centiseconds)
+            .animation
+        #expect(gif.frames.allSatisfy { ($0.delay.seconds * 1000).rounded().truncatingRemainder(dividingBy: 10) == 0 })
+    }
+
+    @Test(
+        "a run of short frames ending at a longer frame gives its time to the frame before, so the longer one starts when it did"
+    )
+    func mergingMovesNoKeptFrame() {
+        let master = AnimationConstraintsTests.animation(frames: 4) { .milliseconds([40, 10, 10, 50][$0]) }
+        let merged = AnimationConstraints.mergingShortFrames(master, minimum: .milliseconds(33))
+        #expect(merged.frames.map(\.delay) == [.milliseconds(60), .milliseconds(50)])
+        #expect(merged.frames.map { Int($0.raster.bytes[0]) } == [0, 3])
+    }
+}

@@ -136,7 +136,8 @@ struct SignalTruecolourTests {
         pixels.returnsPixels = true
         let placed = try #require(
             try pipeline.run(.animation(master, format: .webm), targets: [pixels]).outputs[0].get().pixels)
-        let canvas = try #require(pipeline.smallerCanvas(signalTarget(), placed: placed, master: master, threads: 2))
+        let canvas = try #require(
+            pipeline.smallerCanvas(signalTarget(), placed: placed, master: master, clock: .milliseconds, threads: 2))
         return (master, placed, canvas)
     }
 

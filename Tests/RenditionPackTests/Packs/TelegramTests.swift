@@ -58,7 +58,8 @@ struct TelegramTests {
             ("lottie/lottie-android/LayerBlend_0.tgs", "stars"),
             ("lottie/lottie-android/ShapeTypes.tgs", "100x100"),
             ("lottie/lottie-android/Masks.tgs", "masks"),
-            ("lottie/lottie-android/MattWithParentAlpha.tgs", "not 60 fps"),
+            ("lottie/lottie-android/MattWithParentAlpha.tgs", "84x84"),
+            ("lottie/rlottie/polystar_line_clockwise_trim.tgs", "not 60 or 30 fps"),
             ("lottie/lottie-android/TrimPaths.tgs", "over 3.0 s"),
         ] as [(String, String?)])
     func tgsRules(file: String, reason: String?) throws {
