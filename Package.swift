@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RenditionCodecs", targets: ["RenditionCodecs"]),
         .library(name: "RenditionPipeline", targets: ["RenditionPipeline"]),
         .library(name: "RenditionBatch", targets: ["RenditionBatch"]),
+        .library(name: "RenditionLint", targets: ["RenditionLint"]),
         .library(name: "RenditionPack", targets: ["RenditionPack"]),
         .library(name: "RenditionPreview", targets: ["RenditionPreview"]),
         .library(name: "RenditionServer", targets: ["RenditionServer"]),
@@ -21,13 +22,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // DocC catalogs (Scripts/build-docs); a command plugin only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The HTTP face (`rendition serve`): server, logging, metrics, lifecycle.
+        // The HTTP face (`rendition serve`): server, logging, Prometheus metrics; the server
+        // tests run it in a service group (swift-service-lifecycle).
         // Without its default traits: the server is configured in code, not through
         // swift-configuration (ConfigurationSupport), and uses no URL-encoded forms
         // (FullFoundation's only use), so swift-configuration is not built.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // The server tests' loopback client (already in the graph through Hummingbird).
@@ -93,28 +94,33 @@ let package = Package(
         // Files and folders of a batch: atomic writes, fsync, the output folder's lock and
         // manifest, shards, supervised runs, folder rendering and per-sticker records.
         .target(name: "RenditionBatch", dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline"]),
-        // The platforms: profiles and lint, platform rules as data, pack assembly, pack
-        // manifests and validation, and the settings every face maps onto.
+        // The platforms' rules as data and stickers checked against them: platforms and lint
+        // profiles, lint rules and the linter, fixes, the test backgrounds.
+        .target(
+            name: "RenditionLint",
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch"]),
+        // Packs: assembly, pack manifests and validation, pack.json / pack.yaml, and the
+        // settings every face maps onto.
         .target(
             name: "RenditionPack",
-            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "CYAML"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint", "CYAML"]),
         // Preview sheets: stickers on the test backgrounds with their lint findings.
         .target(
             name: "RenditionPreview",
-            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint"]),
         // The HTTP face: renditions on demand from a masters folder with a content-addressed
         // cache, lint, preview and packs over HTTP, and the pack maker's page (Resources/).
         .target(
             name: "RenditionServer",
             dependencies: [
-                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack",
-                "RenditionPreview", "CZlib",
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint",
+                "RenditionPack", "RenditionPreview", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources")]),
         // The C interface: the hand-written header (include/rendition.h) and a C file that
@@ -124,12 +130,15 @@ let package = Package(
         // function against the header).
         .target(
             name: "RenditionC",
-            dependencies: ["CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore"]),
+            dependencies: [
+                "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack", "RenditionCodecs",
+                "RenditionCore",
+            ]),
         .executableTarget(
             name: "rendition",
             dependencies: [
-                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
-                "RenditionServer",
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack",
+                "RenditionPreview", "RenditionServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -137,7 +146,7 @@ let package = Package(
         // fuzzer and address sanitizers); a normal build replays inputs: `RenditionFuzz png FILE...`.
         .executableTarget(
             name: "RenditionFuzz",
-            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview"]),
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack"]),
         // Fixture lookup shared by the test targets.
         .target(name: "RenditionTestSupport", dependencies: ["RenditionCodecs", "RenditionCore"], path: "Tests/Support"),
         .testTarget(
@@ -149,25 +158,48 @@ let package = Package(
             // CWebP only to compare with libwebp's own premultiplied output mode; CRenditionKernels to hold its vectorised kernels
             // to their scalar references.
             dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRenditionKernels", "RenditionTestSupport"]),
+        // One test target per module, its folders mirroring the module's. A target may use the
+        // modules above its own for data only (a platform's rules as a pipeline target).
+        .testTarget(
+            name: "RenditionPipelineTests",
+            dependencies: ["RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionLint", "RenditionTestSupport"]),
+        .testTarget(
+            name: "RenditionBatchTests",
+            dependencies: ["RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+        .testTarget(
+            name: "RenditionLintTests",
+            dependencies: ["RenditionLint", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionPackTests",
-            dependencies: ["RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "RenditionPack", "RenditionLint", "RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore",
+                "RenditionTestSupport",
+            ]),
+        .testTarget(
+            name: "RenditionPreviewTests",
+            dependencies: ["RenditionPreview", "RenditionLint", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
         .testTarget(
             name: "RenditionCLITests",
             // rendition to build the executable the tests run (and to reach its internals).
-            dependencies: ["rendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "rendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack", "RenditionPreview",
+                "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionCTests",
             // RenditionC to call the C functions in-process; the examples run against the
             // installed library.
-            dependencies: ["RenditionC", "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "RenditionC", "CRendition", "RenditionPipeline", "RenditionLint", "RenditionPack", "RenditionCodecs",
+                "RenditionCore", "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionServerTests",
             // The server on a loopback port and a small HTTP/1.1 client of its own
             // (Support/), over the NIO modules Hummingbird is built on.
             dependencies: [
-                "RenditionServer", "RenditionPipeline", "RenditionBatch", "RenditionPack", "RenditionPreview",
-                "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+                "RenditionServer", "RenditionPipeline", "RenditionLint", "RenditionPack", "RenditionCodecs",
+                "RenditionCore", "RenditionTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,4 +1,5 @@
 import CRendition
+import RenditionLint
 import RenditionPack
 import RenditionPipeline
 import RenditionBatch

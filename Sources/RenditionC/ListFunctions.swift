@@ -1,5 +1,4 @@
 import CRendition
-import RenditionPack
 import RenditionBatch
 
 /// `rdn_list_stickers`, as `rendition.h` declares and documents it.

@@ -2,7 +2,6 @@ import CRendition
 import Glibc
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import Synchronization
 import RenditionPipeline
 

@@ -1,6 +1,5 @@
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import RenditionPipeline
 
 /// The code paths fuzzed, one libFuzzer target each (chosen with `RENDITION_FUZZ_TARGET`).

@@ -1,7 +1,7 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
-import RenditionPack
 
 /// The card of one sticker on a preview sheet (see `PreviewSheet` for what it shows).
 struct PreviewCard {

@@ -1,8 +1,8 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 import RenditionBatch
-import RenditionPack
 
 /// Settings of a preview sheet.
 public struct PreviewOptions: Sendable {

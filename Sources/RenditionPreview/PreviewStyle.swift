@@ -1,5 +1,5 @@
 import RenditionCore
-import RenditionPack
+import RenditionLint
 
 /// Colours, sizes and short labels of preview sheets.
 enum PreviewStyle {

@@ -1,5 +1,4 @@
 import Foundation
-import RenditionPack
 import Synchronization
 import RenditionBatch
 

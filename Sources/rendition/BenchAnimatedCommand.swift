@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import RenditionPipeline
 
 /// `rendition bench animated`: times the whole animated pipeline in-process, one animation

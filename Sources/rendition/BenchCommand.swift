@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import RenditionPipeline
 import RenditionBatch
 

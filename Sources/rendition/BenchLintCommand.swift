@@ -1,7 +1,7 @@
 import ArgumentParser
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
+import RenditionLint
 
 struct BenchLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import RenditionPipeline
 
 /// Per-thread reusable state for benchmarks, so steady-state timings exclude allocation.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RenditionBatch
 import RenditionCore
+import RenditionLint
 import RenditionPack
 
 struct LintCommand: ParsableCommand {

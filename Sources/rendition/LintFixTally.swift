@@ -1,4 +1,4 @@
-import RenditionPack
+import RenditionLint
 
 /// Where a `lint --fix` run stands: each file counts by its fixed version when one was
 /// written and linted again, else by its own report; the findings a fix took away are counted

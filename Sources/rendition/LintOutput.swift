@@ -1,5 +1,5 @@
 import Foundation
-import RenditionPack
+import RenditionLint
 
 /// Formats `lint` results for people and for machines.
 enum LintOutput {

@@ -1,4 +1,5 @@
 import Foundation
+import RenditionLint
 import RenditionPack
 
 /// What `rendition pack --check` prints: one line per finding with its rule and source, or JSON.

@@ -3,6 +3,7 @@ import Foundation
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPack
 
 struct PackCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import RenditionLint
 import RenditionPack
 
 /// The files of a pack whose quality score fell below a floor, each with the step of the size

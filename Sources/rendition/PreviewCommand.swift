@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RenditionCodecs
 import RenditionCore
-import RenditionPack
 import RenditionBatch
 import RenditionPreview
 

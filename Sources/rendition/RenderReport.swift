@@ -1,4 +1,3 @@
-import RenditionPack
 import RenditionBatch
 
 /// Formats what `render` prints.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import RenditionBatch
 import RenditionCore
-import RenditionPack
 
 /// A failure while running a well-formed command (a missing input, an empty folder, a file
 /// where the output folder should be): printed as `error: MESSAGE` on standard error without

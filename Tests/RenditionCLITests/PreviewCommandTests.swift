@@ -1,5 +1,6 @@
 import Foundation
 import RenditionCodecs
+import RenditionLint
 import RenditionPack
 import RenditionTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import CRendition
 import Foundation
 import RenditionC
+import RenditionLint
 import RenditionPack
 import Testing
 

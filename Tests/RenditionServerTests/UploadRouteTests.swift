@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPack
 import RenditionPipeline
 import RenditionServer

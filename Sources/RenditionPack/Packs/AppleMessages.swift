@@ -1,4 +1,5 @@
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 
 /// Apple Messages, the platform every pack is built for, as data: its byte limit, the names
@@ -8,8 +9,9 @@ import RenditionPipeline
 /// platform's files.
 public enum AppleMessages {
     /// Apple's limit per sticker file: 500,000 bytes (500 KB, decimal), for stills and
-    /// animations alike. `rendition pack --byte-limit` changes it for one build.
-    public static let byteLimit = 500_000
+    /// animations alike (`StickerProfile.appleMessages.maximumBytes`). `rendition pack
+    /// --byte-limit` changes it for one build.
+    public static let byteLimit = StickerProfile.appleMessages.maximumBytes
 
     /// The key of the Apple catalog's entries in `PackSummary.platformProblems` and in
     /// `pack-report.json`'s `"platformProblems"`, beside the other platforms' identifiers.

@@ -1,5 +1,6 @@
 import RenditionBatch
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 
 /// What `rendition lint` would say about a pack's master before it is packed: the errors no
 /// packing step can repair (the platform would reject the sticker), and what packing changes

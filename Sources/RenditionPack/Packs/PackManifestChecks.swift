@@ -1,6 +1,7 @@
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 
 #if canImport(FoundationEssentials)

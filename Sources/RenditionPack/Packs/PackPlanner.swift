@@ -1,3 +1,4 @@
+import RenditionLint
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

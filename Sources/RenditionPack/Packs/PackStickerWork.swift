@@ -1,6 +1,7 @@
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 
 /// Builds every output of one sticker through `StickerPipeline`, from one decode: its Xcode

@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 import RenditionBatch
 

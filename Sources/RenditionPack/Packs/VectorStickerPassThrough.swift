@@ -1,4 +1,5 @@
 import RenditionCodecs
+import RenditionLint
 
 extension PackStickerWork {
     /// The master's own file for `platform`, kept byte for byte, when the platform takes

@@ -1,5 +1,6 @@
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 
 extension PackStickerWork {
     /// The master's own WebM for `platform`, kept byte for byte, when the platform writes its

@@ -1,6 +1,7 @@
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPipeline
 
 /// Everything a face can ask of a render or a pack build, checked the same way on every face:

@@ -2,6 +2,7 @@ import Foundation
 import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionPack
 import RenditionPipeline
 import RenditionPreview

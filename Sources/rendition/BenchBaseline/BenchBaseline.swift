@@ -1,5 +1,4 @@
 import Foundation
-import RenditionPack
 import RenditionBatch
 
 /// A baseline file (`rendition bench … --save-baseline FILE`): the statistics of every

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RenditionPack
 import RenditionBatch
 
 /// The baseline side of one `bench` run: reads the `--compare` baseline before anything is

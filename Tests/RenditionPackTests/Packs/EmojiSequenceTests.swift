@@ -214,4 +214,15 @@ struct EmojiSequenceTests {
             #expect(!scalar.properties.isEmoji || ("0"..."9").contains(scalar), "\(name)")
         }
     }
+
+    @Test("emojis from file names: OpenMoji 1F600.png and 1F469-1F3FC-200D-1F680.png, Noto emoji_u1f600.png")
+    func emojiNames() {
+        #expect(StickerEmoji.fromFileName("1F600.png") == "😀")
+        #expect(StickerEmoji.fromFileName("emoji_u1f600.png") == "😀")
+        #expect(StickerEmoji.fromFileName("dir/1F469-1F3FC-200D-1F680.png") == "👩🏼‍🚀")
+        // Noto leaves U+FE0F out of its names; the emoji has it (❤️).
+        #expect(StickerEmoji.fromFileName("emoji_u1f469_1f3fc_200d_2764_200d_1f468_1f3fb.png") == "👩🏼‍❤️‍👨🏻")
+        #expect(StickerEmoji.fromFileName("bee.png") == nil && StickerEmoji.fromFileName("cafe.png") == nil)
+        #expect(StickerEmoji.fromFileName("0033-FE0F-20E3.png") == "3️⃣")
+    }
 }

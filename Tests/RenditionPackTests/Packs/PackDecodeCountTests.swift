@@ -1,6 +1,7 @@
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionLint
 import RenditionTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import RenditionLint
 import RenditionTestSupport
 import Testing
 

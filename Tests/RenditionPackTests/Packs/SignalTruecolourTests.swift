@@ -1,5 +1,6 @@
 import Foundation
 import RenditionCore
+import RenditionLint
 import RenditionTestSupport
 import Testing
 
