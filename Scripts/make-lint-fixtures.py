@@ -23,7 +23,7 @@ trigger exactly one lint finding (see Fixtures/README.md for the list):
 The 501,000-byte file is made by the tests (clean.png plus a tEXt chunk), to keep the
 repository small.
 
-It also writes Sources/RenditionPack/TestBackgroundPhoto.swift: the public-domain
+It also writes Sources/RenditionLint/Backgrounds/TestBackgroundPhoto.swift: the public-domain
 hippopotamus photo (Met Museum, via google/wuffs test data, Fixtures/gif/wuffs/) decoded
 to raw RGB and stored as base64, used as the "photo" test background.
 """
@@ -160,7 +160,7 @@ enum TestBackgroundPhoto {{
 """
 }}
 '''
-    with open("Sources/RenditionPack/TestBackgroundPhoto.swift", "w") as f:
+    with open("Sources/RenditionLint/Backgrounds/TestBackgroundPhoto.swift", "w") as f:
         f.write(swift)
 
 

@@ -2,18 +2,18 @@ import RenditionCore
 
 /// An opaque drawing surface for preview sheets: filled rectangles, outlines, text in the
 /// bitmap font and premultiplied images composited with OVER.
-public struct PreviewCanvas: Sendable {
+package struct PreviewCanvas: Sendable {
     /// The pixels (premultiplied RGBA8, opaque once filled).
-    public private(set) var raster: Raster
+    package private(set) var raster: Raster
 
     /// Creates a canvas filled with `background`.
-    public init(width: Int, height: Int, background: RGBColor) {
+    package init(width: Int, height: Int, background: RGBColor) {
         raster = Raster(width: width, height: height)
         fill(PixelRect(x: 0, y: 0, width: width, height: height), background)
     }
 
     /// Fills `rect` (clipped to the canvas) with an opaque colour.
-    public mutating func fill(_ rect: PixelRect, _ color: RGBColor) {
+    package mutating func fill(_ rect: PixelRect, _ color: RGBColor) {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(raster.width, rect.maxX), y1 = min(raster.height, rect.maxY)
         guard x1 > x0, y1 > y0 else { return }
@@ -33,7 +33,7 @@ public struct PreviewCanvas: Sendable {
     }
 
     /// Draws the outline of `rect`, `width` pixels thick, inside it.
-    public mutating func stroke(_ rect: PixelRect, width: Int, _ color: RGBColor) {
+    package mutating func stroke(_ rect: PixelRect, width: Int, _ color: RGBColor) {
         fill(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: width), color)
         fill(PixelRect(x: rect.x, y: rect.maxY - width, width: rect.width, height: width), color)
         fill(PixelRect(x: rect.x, y: rect.y, width: width, height: rect.height), color)
@@ -41,7 +41,7 @@ public struct PreviewCanvas: Sendable {
     }
 
     /// Composites a premultiplied `image` over the canvas with its top-left at (`x`, `y`).
-    public mutating func draw(_ image: Raster, x: Int, y: Int) {
+    package mutating func draw(_ image: Raster, x: Int, y: Int) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(raster.width, x + image.width), y1 = min(raster.height, y + image.height)
         guard x1 > x0, y1 > y0 else { return }
@@ -73,7 +73,7 @@ public struct PreviewCanvas: Sendable {
 
     /// Draws `text` in the bitmap font with its top-left at (`x`, `y`), each font pixel a
     /// `scale` x `scale` square.
-    public mutating func text(_ text: String, x: Int, y: Int, scale: Int, _ color: RGBColor) {
+    package mutating func text(_ text: String, x: Int, y: Int, scale: Int, _ color: RGBColor) {
         var cursor = x
         for character in text {
             let rows = BitmapFont.glyph(character)
@@ -87,7 +87,7 @@ public struct PreviewCanvas: Sendable {
     }
 
     /// A checkerboard of two colours in `rect`, `cell` pixels per square (shows transparency).
-    public mutating func checkerboard(_ rect: PixelRect, cell: Int, _ a: RGBColor, _ b: RGBColor) {
+    package mutating func checkerboard(_ rect: PixelRect, cell: Int, _ a: RGBColor, _ b: RGBColor) {
         fill(rect, a)
         var y = rect.y
         while y < rect.maxY {

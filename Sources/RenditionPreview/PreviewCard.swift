@@ -293,32 +293,32 @@ struct PreviewPixels {
 }
 
 /// A sticker's card as drawn, with where its tiles are.
-public struct PreviewCardImage: Sendable {
+package struct PreviewCardImage: Sendable {
     /// The card's pixels.
-    public let raster: Raster
+    package let raster: Raster
     /// The tiles, renditions row by row then the strip of frames.
-    public let tiles: [PreviewTile]
+    package let tiles: [PreviewTile]
     /// Whether the file was decoded (a card without tiles shows why it was not).
-    public let decoded: Bool
+    package let decoded: Bool
     /// Why the file could not be read or decoded (the message of its `unreadable` finding,
     /// whose badge on the card says it in a few words); `nil` when it was decoded.
-    public let problem: String?
+    package let problem: String?
 }
 
 /// One tile of a card: a rendition on a background, or a frame of the strip.
-public struct PreviewTile: Sendable, Equatable {
+package struct PreviewTile: Sendable, Equatable {
     /// Where the tile is on the card.
-    public let rect: PixelRect
+    package let rect: PixelRect
     /// Space between the tile's edge and the sticker.
-    public let padding: Int
+    package let padding: Int
     /// The rendition shown (@1x for strip frames).
-    public let scale: StickerScale
+    package let scale: StickerScale
     /// The background's name (`nil` for strip frames, drawn on a checkerboard).
-    public let background: String?
+    package let background: String?
     /// The frame shown in the strip (`nil` for rendition tiles, which show the first frame).
-    public let frame: Int?
+    package let frame: Int?
     /// The findings marked on this tile.
-    public let codes: [LintCode]
+    package let codes: [LintCode]
 }
 
 /// Which findings mark which tile, and how marks are drawn.

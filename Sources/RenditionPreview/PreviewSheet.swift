@@ -46,7 +46,7 @@ public struct PreviewOptions: Sendable {
 /// in the strip. The card's border takes the colour of its worst finding.
 public struct PreviewSheet: Sendable {
     /// The settings.
-    public let options: PreviewOptions
+    package let options: PreviewOptions
 
     /// Creates a sheet renderer.
     public init(options: PreviewOptions = PreviewOptions()) {
@@ -130,7 +130,7 @@ public struct PreviewSheet: Sendable {
     }
 
     /// The card for one file, with its tiles' positions.
-    public func card(path: String) -> PreviewCardImage {
+    package func card(path: String) -> PreviewCardImage {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let (report, master) = lintAndScale(path: path)
         return PreviewCard(name: name, report: report, master: master, options: options).render()

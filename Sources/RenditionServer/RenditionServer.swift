@@ -21,17 +21,17 @@ public final class RenditionServer: Sendable {
     /// What the server was asked for.
     public let configuration: ServerConfiguration
     /// The jobs' queue.
-    public let queue: WorkQueue
+    package let queue: WorkQueue
     /// The renditions' cache.
-    public let cache: RenditionCache
+    package let cache: RenditionCache
     /// The masters folder, if any.
-    public let masters: MasterFolder?
+    package let masters: MasterFolder?
     /// The metrics served at `/metrics`.
-    public let metrics: ServerMetrics
+    package let metrics: ServerMetrics
     /// The page and the OpenAPI document.
-    public let resources: ServerResources
+    package let resources: ServerResources
     /// The access log and server messages.
-    public let logger: Logger
+    package let logger: Logger
     let bodies: BodyReader
     let inFlight = InFlightRenders()
     let deadline: Deadline
@@ -77,7 +77,7 @@ public final class RenditionServer: Sendable {
 
     /// The router with every route, and the list of what it registered (method and OpenAPI
     /// path), which the tests hold against openapi.json.
-    public func router() -> (router: Router<BasicRequestContext>, routes: [RegisteredRoute]) {
+    package func router() -> (router: Router<BasicRequestContext>, routes: [RegisteredRoute]) {
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: AccessMiddleware(metrics: metrics, logger: logger))
         router.add(middleware: ResponseHardening())
@@ -89,7 +89,7 @@ public final class RenditionServer: Sendable {
 
     /// The Hummingbird application: the router on HTTP/1.1 at the configured address, idle
     /// connections closed after 30 s, at most `maxConnections` open.
-    public func application() -> some ApplicationProtocol {
+    package func application() -> some ApplicationProtocol {
         let connections = self.connections
         return Application(
             router: router().router,

@@ -70,14 +70,14 @@ public struct StickerResult: Sendable {
 /// reported and the batch goes on. Results are delivered in input order.
 public struct BatchRenderer: Sendable {
     /// The per-sticker renderer.
-    public let renderer: StickerRenderer
+    package let renderer: StickerRenderer
     /// The folder receiving `NAME@2x.png` and friends.
-    public let outputDirectory: String
+    package let outputDirectory: String
     /// Number of worker threads (at least 1).
-    public let threads: Int
+    package let threads: Int
     /// Whether to skip stickers whose outputs are up to date according to the folder's
     /// `RenderManifest`, and to record what is rendered.
-    public let incremental: Bool
+    package let incremental: Bool
 
     /// Creates a batch renderer. Trailing slashes of `outputDirectory` are dropped, so the
     /// paths it reports read `out/NAME@2x.png` for `out/` too.
@@ -91,8 +91,7 @@ public struct BatchRenderer: Sendable {
     }
 
     /// Renders every input; `report` is called once per input, in input order, from
-    /// whichever thread completes the prefix. Under `supervision`, only the inputs from its
-    /// `firstIndex` are rendered and returned, and it is told which inputs are in flight.
+    /// whichever thread completes the prefix.
     ///
     /// The files are written without waiting for the disk and flushed together at the end
     /// (`PendingFlush`): each output file, the manifest, then the folder, once. Throws when the
@@ -100,7 +99,17 @@ public struct BatchRenderer: Sendable {
     /// may not survive a power cut); a sticker that fails is a result, not a throw.
     @discardableResult
     public func run(
-        inputs: [String], supervision: BatchSupervision? = nil,
+        inputs: [String], report: @escaping @Sendable (StickerResult) -> Void = { _ in }
+    ) throws(FileError) -> [StickerResult] {
+        try run(inputs: inputs, supervision: nil, report: report)
+    }
+
+    /// Renders `inputs` as `run(inputs:report:)` does, followed by a supervisor in another
+    /// process (the command line's `render`): under `supervision`, only the inputs from its
+    /// `firstIndex` are rendered and returned, and it is told which inputs are in flight.
+    @discardableResult
+    package func run(
+        inputs: [String], supervision: BatchSupervision?,
         report: @escaping @Sendable (StickerResult) -> Void = { _ in }
     ) throws(FileError) -> [StickerResult] {
         try FileSystem.createDirectory(outputDirectory)

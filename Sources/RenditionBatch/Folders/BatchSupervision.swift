@@ -9,23 +9,23 @@ import RenditionCore
 /// input that killed it, and the next attempt lists it in `fatalInputs`; several suspects are
 /// worked on one at a time in the next attempt (`oneAtATimeThrough`), so that a second death
 /// names its input. Nothing here runs on the normal path of a batch without supervision.
-public struct BatchSupervision: Sendable {
+package struct BatchSupervision: Sendable {
     /// Inputs that killed an earlier attempt, with the signal that ended it: each is reported
     /// failed (`StickerError.processDied`) and not read again.
-    public var fatalInputs: [Int: Int32]
+    package var fatalInputs: [Int: Int32]
     /// Inputs from the first up to this index are worked on one at a time; the rest in parallel.
-    public var oneAtATimeThrough: Int
+    package var oneAtATimeThrough: Int
     /// The first input to work on (a `BatchRenderer` only): those before it were reported by an
     /// earlier attempt and are left out of the results.
-    public var firstIndex: Int
+    package var firstIndex: Int
     /// Called on the worker's thread before input `index` is read and decoded.
-    public var willStart: @Sendable (_ index: Int) -> Void
+    package var willStart: @Sendable (_ index: Int) -> Void
     /// Called on the worker's thread once the result of input `index` is made; `rendered` is
     /// true when it wrote its files (neither up to date nor failed).
-    public var didFinish: @Sendable (_ index: Int, _ rendered: Bool) -> Void
+    package var didFinish: @Sendable (_ index: Int, _ rendered: Bool) -> Void
 
     /// Describes one attempt of a supervised batch.
-    public init(
+    package init(
         fatalInputs: [Int: Int32] = [:], oneAtATimeThrough: Int = -1, firstIndex: Int = 0,
         willStart: @escaping @Sendable (_ index: Int) -> Void,
         didFinish: @escaping @Sendable (_ index: Int, _ rendered: Bool) -> Void
@@ -38,12 +38,12 @@ public struct BatchSupervision: Sendable {
     }
 
     /// The message for an input that was being decoded when the process died of `signal`.
-    public static func processDiedReason(path: String, signal: Int32) -> String {
+    package static func processDiedReason(path: String, signal: Int32) -> String {
         "the process died (signal \(signal)\(signalName(signal).map { ", \($0)" } ?? "")) while decoding \(path)"
     }
 
     /// The usual name of a signal that ends a process (`SIGILL`), or nil.
-    public static func signalName(_ signal: Int32) -> String? {
+    package static func signalName(_ signal: Int32) -> String? {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"

@@ -5,7 +5,7 @@ import RenditionPipeline
 extension RenderOptions {
     /// A fingerprint of everything that changes output bytes (and `RenditionVersion`), used
     /// by the batch manifest to decide whether existing outputs are up to date.
-    public var fingerprint: String {
+    package var fingerprint: String {
         let scaleList = scales.map { String($0.rawValue) }.joined(separator: ",")
         // WebP and GIF settings only when not the defaults, so existing manifests stay valid.
         var text =

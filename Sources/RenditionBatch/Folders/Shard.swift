@@ -18,14 +18,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses `i/n` with a 1-based `i` (`1/4` ... `4/4`).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: i - 1, count: n)
     }
 
     /// Whether the sticker called `name` belongs to this shard.
-    public func contains(stickerNamed name: String) -> Bool {
+    package func contains(stickerNamed name: String) -> Bool {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
             hash ^= UInt64(byte)
@@ -35,7 +35,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The sticker files of `files` that belong to this shard (by their sticker names), in order.
-    public func stickerFiles(_ files: [String]) -> [String] {
+    package func stickerFiles(_ files: [String]) -> [String] {
         files.filter { contains(stickerNamed: StickerInputs.stickerName(for: $0)) }
     }
 
@@ -47,7 +47,7 @@ extension Shard {
     /// The array-job index variables `auto/N` reads, first set first: Kubernetes Indexed Jobs
     /// (0-based), AWS Batch array jobs (0-based) and Slurm job arrays (counted from
     /// SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP).
-    public static let schedulerVariables = ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "SLURM_ARRAY_TASK_ID"]
+    package static let schedulerVariables = ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "SLURM_ARRAY_TASK_ID"]
 
     /// Parses `i/n` (1-based `i`) or `auto/n`, which takes the index from the scheduler's
     /// variable in `environment` (see `schedulerVariables`).

@@ -20,12 +20,12 @@ public struct ThreadBudget: Sendable, Equatable, CustomStringConvertible {
     public static var allCores: ThreadBudget { ThreadBudget(processorCount) }
 
     /// The active processor cores (at least 1), read once.
-    public static let processorCount: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    package static let processorCount: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The threads each sticker of a batch of `stickers` uses for its frames: the budget
     /// divided among them when there are fewer stickers than threads, else 1 (the stickers
     /// themselves keep every thread busy). A single sticker gets the whole budget.
-    public func frameThreads(forBatchOf stickers: Int) -> Int {
+    package func frameThreads(forBatchOf stickers: Int) -> Int {
         stickers < count ? count / max(1, stickers) : 1
     }
 

@@ -16,14 +16,14 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
 
     /// Creates an error from an `errno` value.
-    public init(path: String, operation: String, errno code: Int32) {
+    package init(path: String, operation: String, errno code: Int32) {
         self.path = path
         self.operation = operation
         self.reason = String(cString: strerror(code))
     }
 
     /// Creates an error with a free-form reason.
-    public init(path: String, operation: String, reason: String) {
+    package init(path: String, operation: String, reason: String) {
         self.path = path
         self.operation = operation
         self.reason = reason

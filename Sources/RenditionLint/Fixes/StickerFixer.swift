@@ -18,7 +18,7 @@ public enum FixKind: String, Sendable, Codable, CaseIterable {
     case removeBackground = "remove-background"
 
     /// The order fixes run in, whatever order they were asked in.
-    public static let order: [FixKind] = [.removeBackground, .unmatte, .defringe, .trim, .pad]
+    package static let order: [FixKind] = [.removeBackground, .unmatte, .defringe, .trim, .pad]
 }
 
 /// Settings of `StickerFixer`.
@@ -70,7 +70,7 @@ public struct FixOutcome: Sendable, Encodable {
 /// the profile's largest size and must be scaled down (by `StickerPipeline`, as renditions are).
 public struct StickerFixer: Sendable {
     /// The settings.
-    public let options: FixOptions
+    package let options: FixOptions
 
     /// Creates a fixer.
     public init(options: FixOptions) {
@@ -208,10 +208,10 @@ public struct StickerFixer: Sendable {
 }
 
 /// Names of fixed files: `DIR/NAME.png`, NAME being the input's file name without extension.
-public enum FixedFileNames {
+package enum FixedFileNames {
     /// The output path for `input` in `directory`; in place (`directory == nil`), PNG inputs
     /// are replaced and other formats get a `.png` file beside them.
-    public static func path(for input: String, in directory: String?) -> String {
+    package static func path(for input: String, in directory: String?) -> String {
         let name = input.split(separator: "/").last.map(String.init) ?? input
         let stem = name.lastIndex(of: ".").map { $0 == name.startIndex ? name : String(name[..<$0]) } ?? name
         guard let directory else {

@@ -25,10 +25,10 @@ public struct LintReport: Sendable, Codable, Equatable {
     /// The findings, most severe first.
     public let findings: [LintFinding]
     /// The measurements behind the edge findings (first frame), when decoded.
-    public let measurements: LintMeasurements?
+    package let measurements: LintMeasurements?
 
     /// Creates a report; findings are ordered by severity (errors first), stably.
-    public init(
+    package init(
         path: String, format: String?, animated: Bool, width: Int?, height: Int?, frames: Int?, bytes: Int,
         sizeClass: String?, durationMilliseconds: Double?, loopCount: Int?, findings: [LintFinding],
         measurements: LintMeasurements?
@@ -72,43 +72,43 @@ public struct LintReport: Sendable, Codable, Equatable {
 }
 
 /// The numbers the edge findings are based on, for the first frame.
-public struct LintMeasurements: Sendable, Codable, Equatable {
+package struct LintMeasurements: Sendable, Codable, Equatable {
     /// Bounding box of the art (alpha > 0) as `[x, y, width, height]`.
-    public let bounds: [Int]?
+    package let bounds: [Int]?
     /// Transparent margins as `[left, top, right, bottom]`.
-    public let margins: [Int]?
+    package let margins: [Int]?
     /// Bounding-box area over canvas area.
-    public let boundsFraction: Double
+    package let boundsFraction: Double
     /// Sum of alpha over the canvas as a fraction of a fully opaque canvas.
-    public let coverage: Double
+    package let coverage: Double
     /// Fraction of pixels that are fully transparent.
-    public let transparentFraction: Double
+    package let transparentFraction: Double
     /// Canvas sides the art touches.
-    public let touching: [String]
+    package let touching: [String]
     /// Background colour detected on the border (`#rrggbb`), if any.
-    public let borderColor: String?
+    package let borderColor: String?
     /// Fraction of the border that is near-opaque.
-    public let borderOpaqueFraction: Double
+    package let borderOpaqueFraction: Double
     /// Mean thickness of the partially transparent edge band, in pixels.
-    public let edgeWidth: Double
+    package let edgeWidth: Double
     /// `hard`, `antialiased`, `soft` or `none`.
-    public let edgeSoftness: String
+    package let edgeSoftness: String
     /// Fraction of the outline stepping straight from transparent to opaque.
-    public let hardEdgeFraction: Double
+    package let hardEdgeFraction: Double
     /// Fraction of sampled edge pixels that are fringed by a matte.
-    public let haloFringeFraction: Double
+    package let haloFringeFraction: Double
     /// Mean largest channel difference between edge and interior colours, in levels.
-    public let haloMeanDeviation: Double
+    package let haloMeanDeviation: Double
     /// Estimated matte colour, when the fringe is strong enough to estimate one.
-    public let haloMatte: String?
+    package let haloMatte: String?
     /// Fraction of transparent pixels hiding a colour in the file (PNG only).
-    public let hiddenColorFraction: Double?
+    package let hiddenColorFraction: Double?
     /// Largest Lanczos overshoot clamped in the @1x rendition, in levels.
-    public let ringingMaxOvershoot: Double?
+    package let ringingMaxOvershoot: Double?
     /// Fraction of @1x pixels changed by the clamp.
-    public let ringingClampedFraction: Double?
+    package let ringingClampedFraction: Double?
     /// Per test background: blend fractions and mean edge contrast.
-    public let visibility: [LintVisibility]
+    package let visibility: [LintVisibility]
 
     enum CodingKeys: String, CodingKey {
         case bounds, margins, coverage, touching, visibility
@@ -129,15 +129,15 @@ public struct LintMeasurements: Sendable, Codable, Equatable {
 }
 
 /// Visibility of the art on one test background.
-public struct LintVisibility: Sendable, Codable, Equatable {
+package struct LintVisibility: Sendable, Codable, Equatable {
     /// The background's name.
-    public let background: String
+    package let background: String
     /// Fraction of the outline within the blend threshold of the background.
-    public let outlineBlend: Double
+    package let outlineBlend: Double
     /// Fraction of the art within the blend threshold of the background.
-    public let areaBlend: Double
+    package let areaBlend: Double
     /// Mean ΔE between the outline and the background.
-    public let outlineDeltaE: Double
+    package let outlineDeltaE: Double
 
     enum CodingKeys: String, CodingKey {
         case background

@@ -8,23 +8,23 @@ public struct LintOptions: Sendable {
     /// The platform rules to check against.
     public var profile: StickerProfile
     /// Thresholds of the edge analysis.
-    public var analysis: EdgeAnalysisOptions
+    package var analysis: EdgeAnalysisOptions
     /// Backgrounds the art must stay visible on (default: the six standard ones).
     public var backgrounds: [TestBackground]
     /// Decoding limits for the inputs.
     public var limits: DecodeLimits
     /// Whether to simulate the @1x rendition and measure clamped ringing (first frame).
-    public var measuresRinging: Bool
+    package var measuresRinging: Bool
     /// About how many rows of the simulated @1x rendition the ringing measurement samples
     /// (evenly spaced; all rows when the rendition is smaller).
-    public var ringingRows: Int
+    package var ringingRows: Int
     /// Report `ringing-clamped` when at least this fraction of @1x pixels is clamped...
-    public var ringingClampedFraction: Double
+    package var ringingClampedFraction: Double
     /// ...and the largest overshoot reaches this many levels.
-    public var ringingOvershoot: Double
+    package var ringingOvershoot: Double
     /// Report `content-small` when the art's bounds span less than this fraction of both
     /// the canvas width and height.
-    public var contentSmallFraction: Double
+    package var contentSmallFraction: Double
 
     /// Creates options; by default the Apple Messages profile and the standard backgrounds.
     public init(
@@ -50,7 +50,7 @@ public struct LintOptions: Sendable {
 /// findings with stable codes (see `LintCode`).
 public struct StickerLinter: Sendable {
     /// The settings.
-    public let options: LintOptions
+    package let options: LintOptions
 
     /// Creates a linter.
     public init(options: LintOptions = LintOptions()) {
@@ -137,7 +137,7 @@ public struct StickerLinter: Sendable {
 
     /// Lints decoded pixels: the profile's rules on size, format and animation, and the edge
     /// findings of every frame. `byteCount` is the file size.
-    public func lint(source: SourceImage, byteCount: Int, path: String) -> LintReport {
+    package func lint(source: SourceImage, byteCount: Int, path: String) -> LintReport {
         lint(source: source, byteCount: byteCount, path: path, fileFindings: [])
     }
 

@@ -49,44 +49,44 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     public var videoStickers: VideoStickerRule?
     /// Other containers the platform accepts for stills (lint accepts them; packs write
     /// `staticFormat`).
-    public var otherStaticFormats: [OutputFormat]?
+    package var otherStaticFormats: [OutputFormat]?
     /// Whether animated stickers must be truecolour, never a palette (Signal for iOS shows
     /// palette APNGs without animation): packs then write them without one, and fit them under
     /// the byte limit by lowering the frame rate or, where the animated canvas accepts smaller
     /// squares, the canvas size, whichever costs the least measured quality
     /// (`RenditionTarget.animatedPalette`). `nil` means `false`.
-    public var animatedTruecolourOnly: Bool?
+    package var animatedTruecolourOnly: Bool?
     /// Whether every frame of an animated WebP must be a key frame (WhatsApp's apps have drawn
     /// lines across frames that build on the one before): packs then write them so
     /// (`RenditionTarget.webpKeyFramesOnly`). `nil` means `false`.
-    public var animatedKeyFramesOnly: Bool?
+    package var animatedKeyFramesOnly: Bool?
 
     /// Canvas for animated stickers when it differs from `canvas`.
-    public var animatedCanvas: CanvasRule?
+    package var animatedCanvas: CanvasRule?
     /// Animated containers the platform also accepts besides `animatedFormat` (tried, in
     /// order, when the preferred one cannot get under the limit).
-    public var otherAnimatedFormats: [OutputFormat]?
+    package var otherAnimatedFormats: [OutputFormat]?
     /// Longest total play time, loops times one loop, in milliseconds.
-    public var maximumPlayMilliseconds: Int?
+    package var maximumPlayMilliseconds: Int?
     /// Whether an animation whose frames are all the same is refused (Rendition writes those
     /// as stills on every platform).
-    public var rejectsIdenticalFrames: Bool?
+    package var rejectsIdenticalFrames: Bool?
     /// Whether a pack holds only stills or only animations.
-    public var separatesStillAndAnimated: Bool?
+    package var separatesStillAndAnimated: Bool?
     /// The only sticker counts a still pack may have (e.g. 8, 16, 24, 32, 40).
-    public var allowedStillCounts: [Int]?
+    package var allowedStillCounts: [Int]?
     /// The only sticker counts an animated pack may have.
-    public var allowedAnimatedCounts: [Int]?
+    package var allowedAnimatedCounts: [Int]?
     /// The pack's own images: tray icon, main image, tab image, thumbnail.
-    public var packImages: [PackImageRule]?
+    package var packImages: [PackImageRule]?
     /// Names, identifiers and emojis.
-    public var metadata: PackMetadataRules?
+    package var metadata: PackMetadataRules?
     /// The file describing the pack that the platform's tools read, if any.
-    public var manifest: PackManifestKind?
+    package var manifest: PackManifestKind?
     /// How sticker files in a pack folder are named.
-    public var fileNaming: PackFileNaming?
+    package var fileNaming: PackFileNaming?
     /// Where each rule comes from, by `PackRule` raw value: file and constant, or page and line.
-    public var sources: [String: String]?
+    package var sources: [String: String]?
 
     /// Creates a platform description.
     public init(
@@ -149,20 +149,20 @@ public struct PackPlatform: Sendable, Codable, Equatable {
     }
 
     /// The canvas rule for a still (`false`) or animated (`true`) sticker.
-    public func canvas(animated: Bool) -> CanvasRule { animated ? (animatedCanvas ?? canvas) : canvas }
+    package func canvas(animated: Bool) -> CanvasRule { animated ? (animatedCanvas ?? canvas) : canvas }
 
     /// The byte limit for a still or animated sticker.
-    public func byteLimit(animated: Bool) -> Int { animated ? maximumAnimatedBytes : maximumStaticBytes }
+    package func byteLimit(animated: Bool) -> Int { animated ? maximumAnimatedBytes : maximumStaticBytes }
 
     /// Every animated container the platform accepts, preferred first.
-    public var acceptedAnimatedFormats: [OutputFormat] {
+    package var acceptedAnimatedFormats: [OutputFormat] {
         guard let animatedFormat else { return [] }
         return [animatedFormat] + (otherAnimatedFormats ?? []).filter { $0 != animatedFormat }
     }
 
     /// The sticker counts a pack of this kind may have, when the platform fixes them.
-    public func allowedCounts(animated: Bool) -> [Int]? { animated ? allowedAnimatedCounts : allowedStillCounts }
+    package func allowedCounts(animated: Bool) -> [Int]? { animated ? allowedAnimatedCounts : allowedStillCounts }
 
     /// Where `rule` comes from, for findings and reports.
-    public func source(of rule: PackRule) -> String { sources?[rule.rawValue] ?? "\(name) rules" }
+    package func source(of rule: PackRule) -> String { sources?[rule.rawValue] ?? "\(name) rules" }
 }

@@ -52,7 +52,7 @@ public enum PackRule: String, Sendable, Codable, CaseIterable {
 /// One of a pack's own images (not a sticker).
 public struct PackImageRule: Sendable, Codable, Equatable {
     /// What the image is for.
-    public enum Role: String, Sendable, Codable {
+    package enum Role: String, Sendable, Codable {
         /// WhatsApp's tray icon.
         case tray
         /// LINE's main image.
@@ -64,26 +64,26 @@ public struct PackImageRule: Sendable, Codable, Equatable {
     }
 
     /// What the image is for.
-    public var role: Role
+    package var role: Role
     /// File name inside the pack folder.
-    public var filename: String
+    package var filename: String
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// Container.
-    public var format: OutputFormat
+    package var format: OutputFormat
     /// Largest file.
-    public var maximumBytes: Int
+    package var maximumBytes: Int
     /// Whether the image is animated (APNG) in an animated pack.
-    public var animatedInAnimatedPack: Bool?
+    package var animatedInAnimatedPack: Bool?
     /// Smallest side accepted by the platform's check, when it allows a range.
-    public var minimumSide: Int?
+    package var minimumSide: Int?
     /// Largest side accepted by the platform's check, when it allows a range.
-    public var maximumSide: Int?
+    package var maximumSide: Int?
 
     /// Creates a rule.
-    public init(
+    package init(
         role: Role, filename: String, width: Int, height: Int, format: OutputFormat, maximumBytes: Int,
         animatedInAnimatedPack: Bool? = nil, minimumSide: Int? = nil, maximumSide: Int? = nil
     ) {
@@ -99,7 +99,7 @@ public struct PackImageRule: Sendable, Codable, Equatable {
     }
 
     /// Whether `width` x `height` is accepted (the exact size, or within the stated range).
-    public func accepts(width w: Int, height h: Int) -> Bool {
+    package func accepts(width w: Int, height h: Int) -> Bool {
         if let minimumSide, let maximumSide {
             return (minimumSide...maximumSide).contains(w) && (minimumSide...maximumSide).contains(h)
         }
@@ -130,24 +130,24 @@ public enum PackFileNaming: String, Sendable, Codable {
 /// Names, identifiers and emojis a platform asks for, with their limits.
 public struct PackMetadataRules: Sendable, Codable, Equatable {
     /// How many emojis a sticker must and may have.
-    public var emojisPerSticker: ClosedRange<Int>?
+    package var emojisPerSticker: ClosedRange<Int>?
     /// Longest pack name (title), in characters.
-    public var maximumNameLength: Int?
+    package var maximumNameLength: Int?
     /// Whether a publisher (author, creator) is required.
-    public var requiresPublisher: Bool?
+    package var requiresPublisher: Bool?
     /// Longest publisher, in characters.
-    public var maximumPublisherLength: Int?
+    package var maximumPublisherLength: Int?
     /// What a pack identifier may look like.
-    public var identifier: IdentifierRule?
+    package var identifier: IdentifierRule?
     /// Longest accessibility text of a still sticker.
-    public var maximumStillAccessibilityLength: Int?
+    package var maximumStillAccessibilityLength: Int?
     /// Longest accessibility text of an animated sticker.
-    public var maximumAnimatedAccessibilityLength: Int?
+    package var maximumAnimatedAccessibilityLength: Int?
     /// Shortest and longest sticker name (Discord's 2–30 characters).
-    public var stickerNameLength: ClosedRange<Int>?
+    package var stickerNameLength: ClosedRange<Int>?
 
     /// Creates rules.
-    public init(
+    package init(
         emojisPerSticker: ClosedRange<Int>? = nil, maximumNameLength: Int? = nil, requiresPublisher: Bool? = nil,
         maximumPublisherLength: Int? = nil, identifier: IdentifierRule? = nil,
         maximumStillAccessibilityLength: Int? = nil,
@@ -165,9 +165,9 @@ public struct PackMetadataRules: Sendable, Codable, Equatable {
 }
 
 /// What a pack identifier may look like.
-public struct IdentifierRule: Sendable, Codable, Equatable {
+package struct IdentifierRule: Sendable, Codable, Equatable {
     /// The characters allowed.
-    public enum Characters: String, Sendable, Codable {
+    package enum Characters: String, Sendable, Codable {
         /// Letters, digits, `_`, `-`, `.`, `,`, `'` and spaces, no `..` (WhatsApp).
         case whatsApp = "whatsapp"
         /// ASCII letters, digits and `_`, starting with a letter, no `__` (Telegram short names).
@@ -175,18 +175,18 @@ public struct IdentifierRule: Sendable, Codable, Equatable {
     }
 
     /// The characters allowed.
-    public var characters: Characters
+    package var characters: Characters
     /// Longest identifier.
-    public var maximumLength: Int
+    package var maximumLength: Int
 
     /// Creates a rule.
-    public init(characters: Characters, maximumLength: Int) {
+    package init(characters: Characters, maximumLength: Int) {
         self.characters = characters
         self.maximumLength = maximumLength
     }
 
     /// Whether `identifier` follows the rule.
-    public func accepts(_ identifier: String) -> Bool {
+    package func accepts(_ identifier: String) -> Bool {
         guard !identifier.isEmpty, identifier.count <= maximumLength else { return false }
         switch characters {
         case .whatsApp:
@@ -209,7 +209,7 @@ public struct IdentifierRule: Sendable, Codable, Equatable {
 
     /// `text` made to follow the rule: disallowed characters become `_` (or are dropped), and
     /// it is cut to the maximum length.
-    public func sanitized(_ text: String) -> String {
+    package func sanitized(_ text: String) -> String {
         var result = ""
         switch characters {
         case .whatsApp:

@@ -38,7 +38,7 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
     }
 
     /// What keeps `bytes` from being taken as they are, one sentence each (empty: keep the file).
-    public func problems(_ bytes: [UInt8], limits: DecodeLimits = .default) -> [String] {
+    package func problems(_ bytes: [UInt8], limits: DecodeLimits = .default) -> [String] {
         guard ImageFormat.sniff(bytes) == format else { return ["not a \(format) file"] }
         var problems: [String] = []
         if bytes.count > maximumBytes {
@@ -84,13 +84,13 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
 
     /// Telegram's animated (TGS) stickers: 512 x 512, at most 64 KB, 3 s, 60 fps or 30, with
     /// none of the features Telegram's exporter refuses.
-    public static let telegramSticker = VectorStickerRule(
+    package static let telegramSticker = VectorStickerRule(
         format: .tgs, width: 512, height: 512, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
         framesPerSecond: [60, 30], requiresTelegramMarker: true,
         forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
 
     /// Telegram's animated custom emoji: as stickers, on a 100 x 100 canvas.
-    public static let telegramEmoji = VectorStickerRule(
+    package static let telegramEmoji = VectorStickerRule(
         format: .tgs, width: 100, height: 100, maximumBytes: 64_000, maximumDurationMilliseconds: 3_000,
         framesPerSecond: [60, 30], requiresTelegramMarker: true,
         forbiddenFeatures: LottieFeature.allCases.filter { $0 != .mattes })
@@ -113,5 +113,5 @@ public struct VideoStickerRule: Sendable, Codable, Equatable {
     }
 
     /// Telegram's video stickers and emoji: VP9, no audio, at most 30 fps.
-    public static let telegram = VideoStickerRule(codecs: [.vp9], allowsAudio: false, maximumFramesPerSecond: 30)
+    package static let telegram = VideoStickerRule(codecs: [.vp9], allowsAudio: false, maximumFramesPerSecond: 30)
 }

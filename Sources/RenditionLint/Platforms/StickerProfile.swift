@@ -77,7 +77,7 @@ public struct StickerProfile: Sendable, Codable, Equatable {
 
     /// The size class a square canvas of `side` pixels falls in: the largest class whose
     /// side it reaches (`nil` when it is smaller than every class).
-    public func sizeClass(forSide side: Int) -> ProfileSizeClass? {
+    package func sizeClass(forSide side: Int) -> ProfileSizeClass? {
         sizeClasses.last { $0.pixels <= side }
     }
 
@@ -89,7 +89,7 @@ public struct StickerProfile: Sendable, Codable, Equatable {
     }()
 
     /// The byte limit for a still (`false`), an animation (`true`) or either (`nil`: the larger).
-    public func byteLimit(animated: Bool?) -> Int {
+    package func byteLimit(animated: Bool?) -> Int {
         switch animated {
         case true?: maximumAnimatedBytes ?? maximumBytes
         case false?: maximumBytes

@@ -74,7 +74,7 @@ public struct LintFinding: Sendable, Equatable, Codable {
     public let values: [String: LintValue]
 
     /// Creates a finding with the code's severity.
-    public init(_ code: LintCode, _ message: String, frame: Int? = nil, values: [String: LintValue] = [:]) {
+    package init(_ code: LintCode, _ message: String, frame: Int? = nil, values: [String: LintValue] = [:]) {
         self.code = code
         self.severity = code.severity
         self.message = message
@@ -83,7 +83,7 @@ public struct LintFinding: Sendable, Equatable, Codable {
     }
 
     /// The test background a visibility finding is about (`nil` for other findings).
-    public var background: String? {
+    package var background: String? {
         guard code == .invisibleOnBackground || code == .outlineBlends else { return nil }
         if case .text(let name)? = values["background"] { return name }
         return nil

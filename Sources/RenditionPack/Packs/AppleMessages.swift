@@ -15,25 +15,25 @@ public enum AppleMessages {
 
     /// The key of the Apple catalog's entries in `PackSummary.platformProblems` and in
     /// `pack-report.json`'s `"platformProblems"`, beside the other platforms' identifiers.
-    public static let reportKey = "apple"
+    package static let reportKey = "apple"
 
     /// The identifier of the Apple Messages profile, `"apple-messages"`
     /// (`StickerProfile.appleMessages.id`): the default profile of every face.
-    public static var profileID: String { StickerProfile.appleMessages.id }
+    package static var profileID: String { StickerProfile.appleMessages.id }
 
     /// Other names every face accepts for the Apple Messages profile, compared ignoring case:
     /// `imessage`, `messages` and `apple`.
-    public static let aliases = ["imessage", "messages", "apple"]
+    package static let aliases = ["imessage", "messages", "apple"]
 
     /// The platform's name in notes and reports.
     public static let name = "Apple Messages"
 
     /// The folder of a pack's output with the flat @3x/@2x/@1x renditions.
-    public static let renditionsFolder = "renditions"
+    package static let renditionsFolder = "renditions"
 
     /// The top-level folders Apple's pack writes in a pack's output: the Xcode catalog and the
     /// flat renditions.
-    public static var folders: [String] { [XcodeStickerCatalog.catalogName, renditionsFolder] }
+    package static var folders: [String] { [XcodeStickerCatalog.catalogName, renditionsFolder] }
 
     /// The containers of a catalog sticker or flat rendition: PNG for stills; APNG for
     /// animations, or GIF when the pack asks for GIF stickers.
@@ -44,7 +44,7 @@ public enum AppleMessages {
     /// The catalog's sticker: the master fitted and centred on the size class's square
     /// canvas of `side` pixels, under `byteLimit`; an animation becomes a sticker sequence
     /// (one PNG per frame) when the pack asks for sequences.
-    public static func catalogTarget(
+    package static func catalogTarget(
         side: Int, style: PackConfiguration.AnimatedStyle, byteLimit: Int = byteLimit
     ) -> RenditionTarget {
         RenditionTarget(
@@ -53,7 +53,7 @@ public enum AppleMessages {
     }
 
     /// A flat rendition at `scale` of a catalog whose @3x canvas is `side` pixels square.
-    public static func renditionTarget(
+    package static func renditionTarget(
         _ scale: StickerScale, side: Int, style: PackConfiguration.AnimatedStyle, byteLimit: Int = byteLimit
     ) -> RenditionTarget {
         let side = StickerGeometry.renditionSide(masterSide: side, scale: scale)

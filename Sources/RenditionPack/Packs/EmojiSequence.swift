@@ -16,37 +16,37 @@
 /// the qualification rules of its definitions ED-13 (modifier bases), ED-14a (tags), ED-14c
 /// (keycaps) and ED-18 (fully-qualified): an emoji whose default is text presentation needs
 /// U+FE0F, unless a skin tone follows it.
-public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
+package struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
     /// The code points, as checked.
-    public let scalars: [Unicode.Scalar]
+    package let scalars: [Unicode.Scalar]
 
     /// The emoji in `string`, or `nil` when `string` is not exactly one valid emoji.
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         self.init(scalars: Array(string.unicodeScalars))
     }
 
     /// The emoji the code points `scalars` spell, or `nil` when they are not exactly one
     /// valid emoji.
-    public init?(scalars: [Unicode.Scalar]) {
+    package init?(scalars: [Unicode.Scalar]) {
         guard Self.problem(in: scalars) == nil else { return nil }
         self.scalars = scalars
     }
 
     /// The emoji as a string.
-    public var string: String {
+    package var string: String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)
     }
 
     /// The code points as Unicode writes them: `U+1F41D`, `U+1F1E8 U+1F1EE`.
-    public var codePoints: String { Self.codePoints(scalars) }
+    package var codePoints: String { Self.codePoints(scalars) }
 
     /// The emoji as a string.
-    public var description: String { string }
+    package var description: String { string }
 
     /// `U+1F41D U+0300` for the scalars given.
-    public static func codePoints<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
+    package static func codePoints<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
         scalars.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -54,10 +54,10 @@ public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `U+1F41D U+0300` for the code points of `string`.
-    public static func codePoints(_ string: String) -> String { codePoints(string.unicodeScalars) }
+    package static func codePoints(_ string: String) -> String { codePoints(string.unicodeScalars) }
 
     /// Why a run of code points is not one emoji.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// No code points at all.
         case empty
         /// A code point that is no emoji and is not where a sequence may have it (U+0300, a
@@ -82,7 +82,7 @@ public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
         case unexpected(Unicode.Scalar)
 
         /// The problem in a sentence, naming the code point.
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "no code points"
             case .notEmoji(let s): "\(EmojiSequence.codePoints([s])) is not an emoji"
@@ -113,7 +113,7 @@ public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
     static func isTag(_ s: Unicode.Scalar) -> Bool { (0xE0020...0xE007E).contains(s.value) }
 
     /// Why `scalars` are not exactly one valid emoji, or `nil` when they are.
-    public static func problem(in scalars: [Unicode.Scalar]) -> Problem? {
+    package static func problem(in scalars: [Unicode.Scalar]) -> Problem? {
         guard !scalars.isEmpty else { return .empty }
         var index = 0
         while true {
@@ -138,7 +138,7 @@ public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why `string` is not exactly one valid emoji, or `nil` when it is.
-    public static func problem(in string: String) -> Problem? { problem(in: Array(string.unicodeScalars)) }
+    package static func problem(in string: String) -> Problem? { problem(in: Array(string.unicodeScalars)) }
 
     /// The end of the ZWJ element starting at `start`, or why there is none.
     static func element(_ s: [Unicode.Scalar], from start: Int) -> Result<Int, Problem> {
@@ -181,7 +181,7 @@ public struct EmojiSequence: Sendable, Hashable, CustomStringConvertible {
     /// `scalars` with U+FE0F added where emoji art's file names leave it out (Noto's and
     /// Twemoji's do): after each emoji whose default is text and that no U+FE0F or skin tone
     /// follows, and between a digit, `#` or `*` and U+20E3. Other code points are kept as they are.
-    public static func qualifying(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    package static func qualifying(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         result.reserveCapacity(scalars.count + 2)
         for (index, scalar) in scalars.enumerated() {

@@ -45,7 +45,7 @@ public struct PackOptions: Sendable {
     public var allowsPathsOutsideSource = false
     /// Set by a supervising process (see `BatchSupervision`; its `firstIndex` is not used: a
     /// pack works on every sticker, those up to date from the manifest).
-    public var supervision: BatchSupervision?
+    package var supervision: BatchSupervision?
 
     /// Creates options.
     public init(
@@ -69,11 +69,11 @@ public struct PackOptions: Sendable {
 /// parallel; a bad sticker is reported and the others go on; files are written atomically.
 public struct PackBuilder: Sendable {
     /// The source folder.
-    public let source: String
+    package let source: String
     /// The output folder.
-    public let output: String
+    package let output: String
     /// Settings.
-    public let options: PackOptions
+    package let options: PackOptions
 
     /// Creates a builder.
     public init(source: String, output: String, options: PackOptions) {

@@ -30,9 +30,9 @@ import RenditionPipeline
 ///   ]
 /// }
 /// ```
-public struct PackConfiguration: Sendable, Codable, Equatable {
+package struct PackConfiguration: Sendable, Codable, Equatable {
     /// How an animated sticker goes into the Xcode catalog.
-    public enum AnimatedStyle: String, Sendable, Codable, CaseIterable {
+    package enum AnimatedStyle: String, Sendable, Codable, CaseIterable {
         /// A `.stickersequence` of PNG frames (Xcode's own animated sticker type).
         case sequence
         /// A `.sticker` holding one APNG.
@@ -42,21 +42,21 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// One sticker entry; entries give the pack's order.
-    public struct Sticker: Sendable, Codable, Equatable {
+    package struct Sticker: Sendable, Codable, Equatable {
         /// Image file, relative to the source folder and inside it (see `PackPathResolver`).
-        public var file: String
+        package var file: String
         /// Name used for the sticker's folder and files (default: the file name without extension).
-        public var name: String?
+        package var name: String?
         /// Text VoiceOver reads (at most 150 characters; default: the name).
-        public var accessibilityLabel: String?
+        package var accessibilityLabel: String?
         /// Overrides the pack's `animatedAs` for this sticker.
-        public var animatedAs: AnimatedStyle?
+        package var animatedAs: AnimatedStyle?
         /// Emojis the sticker stands for (default: from a file named by its code points, like
         /// `1F600.png` or `emoji_u1f600.png`, else the pack's `defaultEmojis`).
-        public var emojis: [String]?
+        package var emojis: [String]?
 
         /// Creates an entry.
-        public init(
+        package init(
             file: String, name: String? = nil, accessibilityLabel: String? = nil, animatedAs: AnimatedStyle? = nil,
             emojis: [String]? = nil
         ) {
@@ -69,33 +69,33 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// The pack's name (default: the source folder's name).
-    public var name: String?
+    package var name: String?
     /// Size class for the whole pack (default: inferred from the masters).
-    public var sizeClass: StickerSizeClass?
+    package var sizeClass: StickerSizeClass?
     /// Icon source image, relative to the source folder and inside it (default: the first sticker).
-    public var icon: String?
+    package var icon: String?
     /// Opaque background behind the icon, `#RRGGBB` (default white).
-    public var iconBackground: String?
+    package var iconBackground: String?
     /// How animated stickers go into the catalog (default `sequence`).
-    public var animatedAs: AnimatedStyle?
+    package var animatedAs: AnimatedStyle?
     /// Stickers in order (default: every image in the folder, sorted by file name).
-    public var stickers: [Sticker]?
+    package var stickers: [Sticker]?
     /// Who made the pack (WhatsApp's publisher, Signal's author; default "Rendition").
-    public var publisher: String?
+    package var publisher: String?
     /// The base of the packs' identifiers and folder names (default: the name, made safe).
-    public var identifier: String?
+    package var identifier: String?
     /// The image for tray icons, main and tab images and set thumbnails, relative to the
     /// source folder and inside it (default: each pack's most legible sticker: most art on its
     /// canvas, then most colour).
-    public var tray: String?
+    package var tray: String?
     /// Emojis for stickers that have none and whose file name names none (default 🙂).
-    public var defaultEmojis: [String]?
+    package var defaultEmojis: [String]?
     /// Animated container per platform identifier, among those the platform accepts (e.g.
     /// `{"discord": "gif"}`).
-    public var animatedFormats: [String: OutputFormat]?
+    package var animatedFormats: [String: OutputFormat]?
 
     /// Creates a configuration.
-    public init(
+    package init(
         name: String? = nil, sizeClass: StickerSizeClass? = nil, icon: String? = nil, iconBackground: String? = nil,
         animatedAs: AnimatedStyle? = nil, stickers: [Sticker]? = nil, publisher: String? = nil,
         identifier: String? = nil,
@@ -115,7 +115,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// The longest accessibility label Apple accepts.
-    public static let maximumAccessibilityLabelLength = 150
+    package static let maximumAccessibilityLabelLength = 150
 
     /// The configuration file in `folder`: the first of `fileNames` there, or `nil`.
     static func file(in folder: String) -> String? {
@@ -123,7 +123,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// Loads `pack.json`, `pack.yaml` or `pack.yml` from `folder`; `nil` when there is none.
-    public static func load(from folder: String) throws(PackError) -> PackConfiguration? {
+    package static func load(from folder: String) throws(PackError) -> PackConfiguration? {
         guard let path = file(in: folder) else { return nil }
         let bytes: [UInt8]
         do { bytes = try FileSystem.read(path) } catch { throw .file(error) }
@@ -149,7 +149,7 @@ public struct PackConfiguration: Sendable, Codable, Equatable {
     }
 
     /// The icon background as RGB, or white.
-    public func iconBackgroundColor() throws(PackError) -> (UInt8, UInt8, UInt8) {
+    package func iconBackgroundColor() throws(PackError) -> (UInt8, UInt8, UInt8) {
         guard let text = iconBackground else { return (255, 255, 255) }
         let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
         guard hex.count == 6, let value = UInt32(hex, radix: 16) else {

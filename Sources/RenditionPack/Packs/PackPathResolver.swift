@@ -17,9 +17,9 @@
 ///
 /// The check is made when the pack is planned and again when the icon and tray images are
 /// opened; a link that is changed between the check and the read is not seen.
-public struct PackPathResolver: Sendable {
+package struct PackPathResolver: Sendable {
     /// Where a configured path leads.
-    public enum Placement: Sendable, Hashable {
+    package enum Placement: Sendable, Hashable {
         /// Into the source folder, or the folder itself.
         case inside
         /// Out of the source folder, as the path is written (`../x.png`).
@@ -35,18 +35,18 @@ public struct PackPathResolver: Sendable {
     }
 
     /// The most symbolic links one path may go through, as Linux allows (`MAXSYMLINKS`).
-    public static let maximumLinks = 40
+    package static let maximumLinks = 40
 
     /// The pack's source folder, as given.
-    public let source: String
+    package let source: String
     /// The configuration file named in errors (`SRC/pack.json`).
-    public let configurationFile: String
+    package let configurationFile: String
     /// Whether paths outside the source folder are taken: absolute ones as they are, relative
     /// ones from the source folder.
-    public let allowsPathsOutsideSource: Bool
+    package let allowsPathsOutsideSource: Bool
 
     /// Creates a resolver for the pack in `source`, whose configuration is `configurationFile`.
-    public init(source: String, configurationFile: String, allowsPathsOutsideSource: Bool = false) {
+    package init(source: String, configurationFile: String, allowsPathsOutsideSource: Bool = false) {
         self.source = source
         self.configurationFile = configurationFile
         self.allowsPathsOutsideSource = allowsPathsOutsideSource
@@ -57,7 +57,7 @@ public struct PackPathResolver: Sendable {
     /// absolute and paths outside the folder are allowed. Refuses a path outside the source
     /// folder with `PackError.invalidConfiguration` naming `key` and the value, and a path with
     /// a NUL character even when paths outside are allowed.
-    public func path(of value: String, key: String) throws(PackError) -> String {
+    package func path(of value: String, key: String) throws(PackError) -> String {
         let optOut = "(pass --allow-outside-paths to use it)"
         let reason: String
         switch allowsPathsOutsideSource && !value.utf8.contains(0) ? Placement.inside : placement(of: value) {
@@ -73,7 +73,7 @@ public struct PackPathResolver: Sendable {
     }
 
     /// Where `value`, taken from the source folder, leads (whatever `allowsPathsOutsideSource` says).
-    public func placement(of value: String) -> Placement {
+    package func placement(of value: String) -> Placement {
         if value.utf8.contains(0) { return .containsNUL }
         if value.hasPrefix("/") { return .absolute }
         let root = Self.realComponents(of: source)

@@ -6,17 +6,17 @@ import RenditionLint
 #endif
 
 /// One pack written for a platform.
-public struct PlannedPack: Sendable, Equatable {
+package struct PlannedPack: Sendable, Equatable {
     /// The platform identifier.
-    public let platform: String
+    package let platform: String
     /// The pack's identifier, also its folder name inside the platform folder.
-    public let identifier: String
+    package let identifier: String
     /// The pack's title.
-    public let title: String
+    package let title: String
     /// Whether the pack holds animations (`nil` when it may hold both).
-    public let animated: Bool?
+    package let animated: Bool?
     /// Sticker names in pack order.
-    public let stickers: [String]
+    package let stickers: [String]
 }
 
 /// Splits a platform's stickers into packs the platform accepts: stills and animations apart

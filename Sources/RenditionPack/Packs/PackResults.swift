@@ -28,7 +28,7 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     public var quality: Double?
 
     /// Describes a written file.
-    public init(
+    package init(
         path: String, bytes: Int, width: Int, height: Int, limit: Int, step: String, givenUp: [String], notes: [String],
         platform: String? = nil, animated: Bool? = nil, quality: Double? = nil
     ) {
@@ -46,7 +46,7 @@ public struct PackOutputFile: Sendable, Codable, Equatable {
     }
 
     /// The same file at another path.
-    public func moved(to newPath: String) -> PackOutputFile {
+    package func moved(to newPath: String) -> PackOutputFile {
         PackOutputFile(
             path: newPath, bytes: bytes, width: width, height: height, limit: limit, step: step, givenUp: givenUp,
             notes: notes, platform: platform, animated: animated, quality: quality)
@@ -67,7 +67,7 @@ public struct PackStickerError: Error, Sendable, CustomStringConvertible {
 /// The outcome for one sticker of a pack.
 public struct PackStickerResult: Sendable {
     /// Creates a result.
-    public init(name: String, inputPath: String, outcome: Result<[PackOutputFile], PackStickerError>) {
+    package init(name: String, inputPath: String, outcome: Result<[PackOutputFile], PackStickerError>) {
         self.name = name
         self.inputPath = inputPath
         self.outcome = outcome
@@ -108,7 +108,7 @@ public struct PackSummary: Sendable {
     /// Per-sticker outcomes in pack order (platform files at their place in the packs).
     public let stickers: [PackStickerResult]
     /// The packs written for each platform, in order.
-    public var packs: [String: [PlannedPack]] = [:]
+    package var packs: [String: [PlannedPack]] = [:]
     /// Pack-level notes per platform that are not failures (default emojis used, for example).
     public var platformNotes: [String: [String]] = [:]
     /// Pack-level problems per platform (`apple` for the Xcode catalog), e.g. too few stickers.
@@ -119,7 +119,7 @@ public struct PackSummary: Sendable {
     /// recorded for the next build (`PackOwnedFolders`) and listed in `pack-report.json`.
     public var folders: [String] = []
     /// The folders an earlier build recorded and this one no longer makes, removed.
-    public var removedFolders: [String] = []
+    package var removedFolders: [String] = []
     /// Whether anything failed.
     public var hasFailures: Bool {
         !platformProblems.values.allSatisfy(\.isEmpty)

@@ -36,9 +36,9 @@ public struct PackFinding: Sendable, Codable, Equatable, CustomStringConvertible
 /// for WhatsApp, `contents.json`) or one pack folder.
 public struct PackValidator: Sendable {
     /// The platform whose rules are checked.
-    public let platform: PackPlatform
+    package let platform: PackPlatform
     /// Input decoding limits.
-    public let limits: DecodeLimits
+    package let limits: DecodeLimits
 
     /// Creates a validator.
     public init(platform: PackPlatform, limits: DecodeLimits = .default) {

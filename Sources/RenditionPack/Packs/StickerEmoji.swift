@@ -5,23 +5,23 @@
 /// Only a valid emoji (`EmojiSequence`) comes from a name: the name's leading run of code
 /// points is read as far as it still spells one, and what follows is a suffix, not code points
 /// (`1F41D-300.png`, the bee at 300 px, is 🐝 with the suffix `300`).
-public enum StickerEmoji {
+package enum StickerEmoji {
     /// The emoji a file name spells, and the rest of the name.
-    public struct FileNameEmoji: Sendable, Hashable {
+    package struct FileNameEmoji: Sendable, Hashable {
         /// The emoji, fully qualified (U+FE0F added where the name leaves it out, as Noto's
         /// names do: `emoji_u2764.png` is ❤️).
-        public let emoji: EmojiSequence
+        package let emoji: EmojiSequence
         /// The parts of the name that spell it, as written (`["1F41D"]`).
-        public let codePointParts: [String]
+        package let codePointParts: [String]
         /// What follows them, without the separator (`"300"` for `1F41D-300.png`), or `nil`.
-        public let suffix: String?
+        package let suffix: String?
     }
 
     /// The emoji a file named `name` (with or without folder and extension) starts with: the
     /// longest run of its leading `-` or `_` separated hexadecimal parts (2–6 digits, after an
     /// optional `emoji_u`) that spells a valid emoji once U+FE0F is added where emoji art's
     /// names leave it out (`EmojiSequence.qualifying`). `nil` when no leading run does.
-    public static func parse(fileName name: String) -> FileNameEmoji? {
+    package static func parse(fileName name: String) -> FileNameEmoji? {
         var base = Substring(name.split(separator: "/").last ?? Substring(name))
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
         if base.lowercased().hasPrefix("emoji_u") { base = base.dropFirst("emoji_u".count) }
@@ -46,7 +46,7 @@ public enum StickerEmoji {
     }
 
     /// The emoji a file named `name` starts with, as a string (`parse(fileName:)`), or `nil`.
-    public static func fromFileName(_ name: String) -> String? {
+    package static func fromFileName(_ name: String) -> String? {
         parse(fileName: name)?.emoji.string
     }
 }

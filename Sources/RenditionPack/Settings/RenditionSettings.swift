@@ -12,56 +12,56 @@ import RenditionPipeline
 /// Start from `init()` (the defaults every face shares), then change what was asked for; the
 /// `set...` methods refuse values no face takes, with a `SettingsError` whose sentence is the
 /// same on every face.
-public struct RenditionSettings: Sendable, Equatable {
+package struct RenditionSettings: Sendable, Equatable {
     // MARK: What is rendered
 
     /// The container of the renditions: `.auto` (the default) keeps the master's.
-    public var format: OutputFormat = .auto
+    package var format: OutputFormat = .auto
     /// The scales rendered, highest first: @2x and @1x by default; @3x re-encodes the master.
-    public var scales: [StickerScale] = [.x2, .x1]
+    package var scales: [StickerScale] = [.x2, .x1]
     /// The compression effort 0...12 (`compressionRange`), or nil for each encoder's default;
     /// see `setCompression(_:)` for what it sets.
-    public private(set) var compression: Int?
+    package private(set) var compression: Int?
     /// Lossy palette output for PNG and APNG renditions, or nil (the default) for lossless
     /// truecolour; see `setPalette(similarity:)`.
-    public private(set) var palette: PaletteQuantization?
+    package private(set) var palette: PaletteQuantization?
     /// Also compress each PNG with zlib as Pillow does and keep the smaller.
-    public var neverLargerThanZlib = false
+    package var neverLargerThanZlib = false
     /// Decoding limits for the masters.
-    public var limits: DecodeLimits = .default
+    package var limits: DecodeLimits = .default
 
     // MARK: How a batch runs
 
     /// The worker threads: one per core by default.
-    public var threads: ThreadBudget = .allCores
+    package var threads: ThreadBudget = .allCores
     /// The part of the catalog to work on, or nil (the default) for all of it.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Work on every sticker, even those the output folder's manifest finds up to date.
-    public var force = false
+    package var force = false
 
     // MARK: Packs
 
     /// Platforms whose packs are built besides Apple's (none by default).
-    public var platforms: [PackPlatform] = []
+    package var platforms: [PackPlatform] = []
     /// Whether Apple's pack (the Xcode catalog and the flat renditions) is built: yes unless
     /// the platforms were named without Apple (`setPlatforms(named:)`).
-    public var includesApple = true
+    package var includesApple = true
     /// Apple's per-file byte limit (`AppleMessages.byteLimit` by default).
-    public private(set) var appleByteLimit = AppleMessages.byteLimit
+    package private(set) var appleByteLimit = AppleMessages.byteLimit
     /// Lint each master before packing it, and fail the masters lint rejects (on by default,
     /// on every face).
-    public var lintsMasters = true
+    package var lintsMasters = true
     /// With `lintsMasters`, pack the masters lint rejects (with a note) instead of failing them.
-    public var allowsLintErrors = false
+    package var allowsLintErrors = false
     /// Let a pack's configuration name files outside its source folder (absolute paths, `..`,
     /// symbolic links out of it); off by default on every face (`PackOptions.allowsPathsOutsideSource`).
-    public var allowsPathsOutsideSource = false
+    package var allowsPathsOutsideSource = false
 
     /// The compression efforts every face takes.
-    public static let compressionRange = 0...12
+    package static let compressionRange = 0...12
 
     /// The defaults every face shares.
-    public init() {}
+    package init() {}
 
     // MARK: Checked changes
 
@@ -69,7 +69,7 @@ public struct RenditionSettings: Sendable, Equatable {
     /// for each encoder's default. It is the PNG and APNG deflate level (defaults 6 and 5) and
     /// libwebp's method for lossless WebP, `level / 2` (default 4); GIF and WebM ignore it. A
     /// pack's size ladder starts its PNG and APNG steps at it (default 6) and may go higher.
-    public mutating func setCompression(_ level: Int?) throws(SettingsError) {
+    package mutating func setCompression(_ level: Int?) throws(SettingsError) {
         if let level, !Self.compressionRange.contains(level) {
             throw SettingsError(.compression, .outOfRange(value: String(level), expected: "between 0 and 12"))
         }
@@ -77,14 +77,14 @@ public struct RenditionSettings: Sendable, Equatable {
     }
 
     /// Sets the worker threads: nil or 0 is one per core, more is that many; below 0 is refused.
-    public mutating func setThreads(_ requested: Int?) throws(SettingsError) {
+    package mutating func setThreads(_ requested: Int?) throws(SettingsError) {
         threads = try ThreadBudget(requested: requested ?? 0)
     }
 
     /// Sets the shard from text: `i/n` (1-based `i`, `1 <= i <= n`) or `auto/n`, which takes `i`
     /// from a job array's index variable in `environment` (see `Shard.schedulerVariables`);
     /// nil means the whole catalog.
-    public mutating func setShard(_ text: String?, environment: [String: String]) throws(SettingsError) {
+    package mutating func setShard(_ text: String?, environment: [String: String]) throws(SettingsError) {
         guard let text else {
             shard = nil
             return
@@ -96,7 +96,7 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// Sets the shard from a 0-based `index` below `count`; a count of 0 or 1 with index 0 is
     /// the whole catalog.
-    public mutating func setShard(index: Int, count: Int) throws(SettingsError) {
+    package mutating func setShard(index: Int, count: Int) throws(SettingsError) {
         if count <= 1 && index == 0 {
             shard = nil
             return
@@ -108,12 +108,12 @@ public struct RenditionSettings: Sendable, Equatable {
     }
 
     /// The output format names every face takes, in the order messages list them.
-    public static var formatNames: [String] { OutputFormat.allCases.map(\.rawValue) }
+    package static var formatNames: [String] { OutputFormat.allCases.map(\.rawValue) }
 
     /// Sets the output format by name, ignoring case: `auto`, `png`, `apng`, `gif`, `webp` or
     /// `webm`. `jpeg`, `tgs` and `lottie` are formats Rendition reads but does not write
     /// (`SettingsError.Kind.unsupported`).
-    public mutating func setFormat(named name: String) throws(SettingsError) {
+    package mutating func setFormat(named name: String) throws(SettingsError) {
         let lower = name.lowercased()
         if let format = OutputFormat(rawValue: lower) {
             self.format = format
@@ -127,7 +127,7 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// Turns palette output on with the lowest similarity (SSIM, 0...1) accepted, nil for
     /// `PaletteQuantization.defaultMinimumSimilarity`; 0 turns the check off.
-    public mutating func setPalette(similarity: Double?) throws(SettingsError) {
+    package mutating func setPalette(similarity: Double?) throws(SettingsError) {
         let floor = similarity ?? PaletteQuantization.defaultMinimumSimilarity
         guard (0...1).contains(floor) else {
             throw SettingsError(.paletteSimilarity, .outOfRange(value: String(floor), expected: "between 0 and 1"))
@@ -137,12 +137,12 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// Changes decoding limits with `KEY=VALUE` settings (see `DecodeLimitKey`), starting
     /// from the defaults.
-    public mutating func setLimits(_ settings: [String]) throws(SettingsError) {
+    package mutating func setLimits(_ settings: [String]) throws(SettingsError) {
         limits = try DecodeLimitKey.limits(from: settings)
     }
 
     /// Sets Apple's per-file byte limit for a pack; it must be positive.
-    public mutating func setAppleByteLimit(_ bytes: Int) throws(SettingsError) {
+    package mutating func setAppleByteLimit(_ bytes: Int) throws(SettingsError) {
         guard bytes > 0 else {
             throw SettingsError(.byteLimit, .outOfRange(value: String(bytes), expected: "a positive number of bytes"))
         }
@@ -154,7 +154,7 @@ public struct RenditionSettings: Sendable, Equatable {
     /// under any of its names, `all` (every one, Apple's included) or a comma-separated list of
     /// these; case is ignored and repeats are dropped. Apple's pack is built when no name is
     /// given or Apple (or `all`) is named (`includesApple`).
-    public mutating func setPlatforms(named names: [String]) throws(SettingsError) {
+    package mutating func setPlatforms(named names: [String]) throws(SettingsError) {
         var chosen: [PackPlatform] = []
         var apple = false
         for name in names.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }) {
@@ -181,20 +181,20 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// The identifier a profile name stands for: the name in lower case, or
     /// `AppleMessages.profileID` for one of `AppleMessages.aliases`.
-    public static func canonicalProfileID(_ name: String) -> String {
+    package static func canonicalProfileID(_ name: String) -> String {
         let lower = name.lowercased()
         return AppleMessages.aliases.contains(lower) ? AppleMessages.profileID : lower
     }
 
     /// The built-in lint profiles' names as messages list them, Apple's with its aliases.
-    public static var profileNames: [String] {
+    package static var profileNames: [String] {
         StickerProfile.builtIn.keys.sorted().map {
             $0 == AppleMessages.profileID ? "\($0) (or \(AppleMessages.aliases.joined(separator: ", ")))" : $0
         }
     }
 
     /// The built-in lint profile called `name` (an identifier or an alias, ignoring case).
-    public static func profile(named name: String) throws(SettingsError) -> StickerProfile {
+    package static func profile(named name: String) throws(SettingsError) -> StickerProfile {
         guard let profile = StickerProfile.builtIn[canonicalProfileID(name)] else {
             throw SettingsError(.profile, .unknownName(name, known: profileNames))
         }
@@ -203,7 +203,7 @@ public struct RenditionSettings: Sendable, Equatable {
 
     /// Checks that `name` is Apple Messages, under any of its names: the only profile whose
     /// stickers are rendered on their own (other platforms' stickers are made by a pack build).
-    public static func requireAppleProfile(named name: String) throws(SettingsError) {
+    package static func requireAppleProfile(named name: String) throws(SettingsError) {
         let id = canonicalProfileID(name)
         guard id == AppleMessages.profileID else {
             if StickerProfile.builtIn[id] != nil { throw SettingsError(.profile, .packOnly(name)) }
@@ -214,11 +214,11 @@ public struct RenditionSettings: Sendable, Equatable {
     // MARK: The engine's options
 
     /// The incremental flag of the batch and the pack builder: the opposite of `force`.
-    public var incremental: Bool { !force }
+    package var incremental: Bool { !force }
 
     /// The renderer's options; `frameThreads` are the threads one sticker's frames use (see
     /// `ThreadBudget.frameThreads(forBatchOf:)`; a batch divides its spare threads itself).
-    public func renderOptions(frameThreads: Int = 1) -> RenderOptions {
+    package func renderOptions(frameThreads: Int = 1) -> RenderOptions {
         var webp = WebPEncoder.Options.lossless
         if let compression { webp.method = compression / 2 }
         return RenderOptions(
@@ -231,7 +231,7 @@ public struct RenditionSettings: Sendable, Equatable {
     }
 
     /// The pack builder's options (its `supervision` left for a supervising face to set).
-    public func packOptions() -> PackOptions {
+    package func packOptions() -> PackOptions {
         var options = PackOptions(
             platforms: platforms, threads: threads.count,
             compressionLevel: compression ?? PNGEncoder.defaultCompressionLevel, appleByteLimit: appleByteLimit,

@@ -6,7 +6,7 @@ import RenditionBatch
 /// programs using the library, whose `rdn_render_options` fields and Python keywords are
 /// called `compression`. The same problem gets the same sentence on both, naming the setting
 /// as that face spells it.
-public enum SettingsFace: Sendable {
+package enum SettingsFace: Sendable {
     /// `rendition` and its options.
     case commandLine
     /// The C interface (`rendition.h`) and the Python package over it.
@@ -14,7 +14,7 @@ public enum SettingsFace: Sendable {
 }
 
 /// A setting that more than one face takes.
-public enum Setting: String, Sendable, CaseIterable {
+package enum Setting: String, Sendable, CaseIterable {
     /// The compression effort 0...12.
     case compression
     /// The worker threads.
@@ -35,7 +35,7 @@ public enum Setting: String, Sendable, CaseIterable {
     case paletteSimilarity
 
     /// How `face` spells the setting: `--byte-limit` or `byte_limit`.
-    public func name(on face: SettingsFace) -> String {
+    package func name(on face: SettingsFace) -> String {
         switch face {
         case .commandLine:
             switch self {
@@ -56,7 +56,7 @@ public enum Setting: String, Sendable, CaseIterable {
 
     /// What `face` calls one value of the setting in a sentence: `platform` on the command line
     /// and `profile` in the library for `.platform`, else the name without dashes.
-    public func noun(on face: SettingsFace) -> String {
+    package func noun(on face: SettingsFace) -> String {
         switch (self, face) {
         case (.platform, .commandLine): "platform"
         case (.platform, .library): "profile"
@@ -71,9 +71,9 @@ public enum Setting: String, Sendable, CaseIterable {
 /// `error: MESSAGE`; the C interface returns `status` (`RDN_ERROR_INVALID_ARGUMENT`, or
 /// `RDN_ERROR_UNSUPPORTED` for an output format Rendition cannot write); Python raises the
 /// matching `InvalidArgumentError` or `UnsupportedError`.
-public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the value.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// A number outside what the setting takes; `expected` is said after "must be"
         /// ("between 0 and 12").
         case outOfRange(value: String, expected: String)
@@ -95,7 +95,7 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// Whether the value is wrong, or right but something this version cannot do.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A value outside what the setting takes.
         case invalid
         /// A value that names something Rendition cannot produce (JPEG output).
@@ -103,24 +103,24 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// The setting.
-    public let setting: Setting
+    package let setting: Setting
     /// What is wrong with its value.
-    public let problem: Problem
+    package let problem: Problem
 
     /// Creates an error about `setting`.
-    public init(_ setting: Setting, _ problem: Problem) {
+    package init(_ setting: Setting, _ problem: Problem) {
         self.setting = setting
         self.problem = problem
     }
 
     /// Whether the value is invalid or unsupported.
-    public var kind: Kind {
+    package var kind: Kind {
         if case .unsupportedFormat = problem { return .unsupported }
         return .invalid
     }
 
     /// The sentence for `face`, naming the setting as it is spelled there.
-    public func message(on face: SettingsFace) -> String {
+    package func message(on face: SettingsFace) -> String {
         let name = setting.name(on: face)
         switch problem {
         case .outOfRange(let value, let expected):
@@ -149,7 +149,7 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// The sentence for programs (`message(on: .library)`).
-    public var description: String { message(on: .library) }
+    package var description: String { message(on: .library) }
 
     private static func shardMessage(_ error: ShardSpecError, name: String) -> String {
         switch error {

@@ -8,7 +8,7 @@ public struct FittedFile: Sendable {
     /// The ladder step that produced it, e.g. `lossless (deflate level 8)`.
     public let step: String
     /// 1-based position of that step on the ladder.
-    public let stepIndex: Int
+    package let stepIndex: Int
     /// What was given up to get under the limit (empty for lossless steps).
     public let givenUp: [String]
     /// The side of the smaller square canvas the file was written on (the truecolour
@@ -24,7 +24,7 @@ public struct FittedFile: Sendable {
 /// Why an output could not be made to fit.
 public struct SizeFitError: Error, Sendable, CustomStringConvertible {
     /// The byte limit.
-    public let limit: Int
+    package let limit: Int
     /// The smallest result the ladder reached.
     public let smallest: Int
     /// The last step tried.
@@ -73,23 +73,23 @@ public struct SizeFitter: Sendable {
     }
 
     /// The byte limit (inclusive).
-    public let limit: Int
+    package let limit: Int
     /// The first (default) deflate level for PNG/APNG.
-    public let compressionLevel: Int
+    package let compressionLevel: Int
     /// Whether every frame must be kept (no merging of identical frames in APNG).
-    public let preserveFrames: Bool
+    package let preserveFrames: Bool
     /// Threads an APNG encode may use for its frames (the bytes do not depend on it).
-    public let threads: Int
+    package let threads: Int
     /// The similarity floor of the dithered palette step (`PaletteQuantization.minimumSimilarity`).
-    public let paletteSimilarity: Double
+    package let paletteSimilarity: Double
     /// Whether an animated PNG may be written with a palette (lossless when it has at most 256
     /// colours, or by the palette steps); `false`: truecolour only, fitted by `fitTruecolour`.
-    public let animatedPalette: Bool
+    package let animatedPalette: Bool
     /// Whether every frame of an animated WebP is a key frame (`RenditionTarget.webpKeyFramesOnly`).
-    public let webpKeyFramesOnly: Bool
+    package let webpKeyFramesOnly: Bool
 
     /// Animations with more frames than this are fitted from a sample.
-    public static let sampledAbove = 16
+    package static let sampledAbove = 16
     /// Consecutive frames per sampled run.
     static let runLength = 2
     /// Sampled runs, spread evenly over the animation.
@@ -464,7 +464,7 @@ public struct SizeFitter: Sendable {
 
     /// Keeps every `divisor`-th frame, each taking the delays of the frames it replaces
     /// (the total duration is unchanged).
-    public static func reducingFrameRate(_ animation: Animation, by divisor: Int) -> Animation {
+    package static func reducingFrameRate(_ animation: Animation, by divisor: Int) -> Animation {
         guard divisor > 1, animation.frames.count > 1 else { return animation }
         var frames: [AnimationFrame] = []
         for start in stride(from: 0, to: animation.frames.count, by: divisor) {

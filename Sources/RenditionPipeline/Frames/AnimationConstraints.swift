@@ -30,7 +30,7 @@ public enum AnimationConstraints {
 
     /// The shortest delay Rendition writes when it speeds an animation up: browsers and
     /// players treat GIF delays below 20 ms as 100 ms.
-    public static let shortestSpedUpFrameMilliseconds = 20
+    package static let shortestSpedUpFrameMilliseconds = 20
 
     /// Applies `platform`'s frame, duration and loop rules to `animation`, for a container
     /// whose frame times run on `clock`.
@@ -230,7 +230,7 @@ public enum AnimationConstraints {
 
     /// Whether every frame of `animation` shows the same pixels (an animation that does not
     /// move, which platforms like LINE refuse).
-    public static func allFramesIdentical(_ animation: Animation) -> Bool {
+    package static func allFramesIdentical(_ animation: Animation) -> Bool {
         guard animation.isAnimated else { return false }
         let first = animation.frames[0].raster
         return animation.frames.dropFirst().allSatisfy { $0.raster == first }

@@ -9,7 +9,7 @@ public enum FrameClock: Sendable, Equatable {
     case centiseconds
 
     /// The clock of the container `format` (an unresolved `auto` counts as milliseconds).
-    public init(_ format: OutputFormat) {
+    package init(_ format: OutputFormat) {
         self = format == .gif ? .centiseconds : .milliseconds
     }
 }

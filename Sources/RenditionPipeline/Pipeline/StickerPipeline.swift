@@ -27,10 +27,10 @@ public struct PipelineResult: Sendable {
     /// One outcome per target, in the order of the targets.
     public let outputs: [Result<TargetOutput, TargetError>]
     /// With `inspecting`: the master as `ImageDecoder.decodeSource` gives it, for lint.
-    public let source: SourceImage?
+    package let source: SourceImage?
     /// Whether every pixel of every frame of the master is fully opaque: a box, not a sticker
     /// on a transparent background. Always `false` for vector art, drawn on transparency.
-    public var masterIsOpaque = false
+    package var masterIsOpaque = false
 }
 
 /// The one road from a sticker's bytes to its encoded files: decode once, resample each
@@ -46,7 +46,7 @@ public struct PipelineResult: Sendable {
 public struct StickerPipeline: Sendable {
     /// Encoder settings (PNG, APNG, WebP, GIF, WebM), decoding limits and frame threads; its
     /// `scales` and `format` are not used (targets say what to make).
-    public let options: RenderOptions
+    package let options: RenderOptions
 
     /// Creates a pipeline.
     public init(options: RenderOptions = RenderOptions()) {
@@ -99,22 +99,22 @@ public struct StickerPipeline: Sendable {
     }
 
     /// A master decoded for `run`, and for lint when inspecting.
-    public struct DecodedMaster {
+    package struct DecodedMaster {
         /// What `run` takes.
-        public let source: PipelineSource
+        package let source: PipelineSource
         /// The master as `ImageDecoder.decodeSource` gives it (vector art drawn at its canvas
         /// size), when inspecting.
-        public let inspection: SourceImage?
+        package let inspection: SourceImage?
         /// The master's width in pixels.
-        public let width: Int
+        package let width: Int
         /// The master's height in pixels.
-        public let height: Int
+        package let height: Int
     }
 
     /// Decodes `bytes` once, for callers that look at the master (lint) before making targets:
     /// raster formats whole, vector art parsed (and, with `inspecting`, drawn at its canvas
     /// size for lint).
-    public func decode(_ bytes: [UInt8], inspecting: Bool) throws(CodecError) -> DecodedMaster {
+    package func decode(_ bytes: [UInt8], inspecting: Bool) throws(CodecError) -> DecodedMaster {
         guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
         if format.isVector {
             let composition = try LottieComposition(bytes, limits: options.limits)
@@ -132,7 +132,7 @@ public struct StickerPipeline: Sendable {
     }
 
     /// A parsed composition as a decoded master (drawn at its canvas size with `inspecting`).
-    public func decoded(_ composition: LottieComposition, inspecting: Bool) throws(CodecError) -> DecodedMaster {
+    package func decoded(_ composition: LottieComposition, inspecting: Bool) throws(CodecError) -> DecodedMaster {
         DecodedMaster(
             source: .composition(composition),
             inspection: inspecting

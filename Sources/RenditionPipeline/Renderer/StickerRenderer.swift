@@ -16,15 +16,15 @@ public struct Rendition: Sendable {
 }
 
 /// A rendered sticker: its master's size and its renditions.
-public struct RenderedSticker: Sendable {
+package struct RenderedSticker: Sendable {
     /// The master's width in pixels.
-    public let masterWidth: Int
+    package let masterWidth: Int
     /// The master's height in pixels.
-    public let masterHeight: Int
+    package let masterHeight: Int
     /// The renditions, in the order of the options' scales.
-    public let renditions: [Rendition]
+    package let renditions: [Rendition]
     /// Whether no pixel of the master is transparent (`PipelineResult.masterIsOpaque`).
-    public var masterIsOpaque = false
+    package var masterIsOpaque = false
 }
 
 /// What to produce from each @3x master.
@@ -81,14 +81,14 @@ public struct StickerRenderer: Sendable {
     }
 
     /// The same renderer with `frameThreads` set.
-    public func withFrameThreads(_ threads: Int) -> StickerRenderer {
+    package func withFrameThreads(_ threads: Int) -> StickerRenderer {
         var options = self.options
         options.frameThreads = max(1, threads)
         return StickerRenderer(options: options)
     }
 
     /// The pipeline's targets: one rendition per scale of the options, in the options' format.
-    public var targets: [RenditionTarget] {
+    package var targets: [RenditionTarget] {
         options.scales.map { RenditionTarget.rendition($0, format: options.format) }
     }
 
@@ -108,12 +108,12 @@ public struct StickerRenderer: Sendable {
     /// (less memory, and faster than resampling frames in parallel after decoding them all);
     /// with @3x the master is decoded whole first. The bytes are the same either way. Vector
     /// art (TGS, Lottie) is drawn at each rendition's size.
-    public func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
+    package func renderSticker(_ bytes: [UInt8], scratch: RenderScratch) throws(CodecError) -> RenderedSticker {
         try renditions(of: StickerPipeline(options: options).run(.bytes(bytes), targets: targets, scratch: scratch))
     }
 
     /// Renders a decoded sticker whose file was in `inputFormat`.
-    public func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
+    package func render(master: Animation, inputFormat: ImageFormat, scratch: RenderScratch) throws(CodecError)
         -> [Rendition]
     {
         try renditions(
@@ -160,9 +160,9 @@ public struct StickerRenderer: Sendable {
 /// deflate compressor.
 public final class RenderScratch {
     /// Resampler buffers.
-    public let workspace = ResampleWorkspace()
+    package let workspace = ResampleWorkspace()
     /// PNG compressor at the options' level.
-    public let compressor: DeflateCompressor
+    package let compressor: DeflateCompressor
 
     /// Creates scratch state for `options`.
     public init(options: RenderOptions) throws(CodecError) {

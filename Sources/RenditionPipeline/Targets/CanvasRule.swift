@@ -40,7 +40,7 @@ public struct CanvasRule: Sendable, Codable, Equatable {
     }
 
     /// The size the master's pixels are resampled to (before any padding).
-    public func contentSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
+    package func contentSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
         let inset = 2 * (margin ?? 0)
         let boxW = max(1, width - inset), boxH = max(1, height - inset)
         let scale = min(Double(boxW) / Double(masterWidth), Double(boxH) / Double(masterHeight))
@@ -54,7 +54,7 @@ public struct CanvasRule: Sendable, Codable, Equatable {
     }
 
     /// The final canvas size.
-    public func canvasSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
+    package func canvasSize(masterWidth: Int, masterHeight: Int) -> (width: Int, height: Int) {
         if mode == .exact { return (width, height) }
         if mode == .squareWithin { return (width, width) }
         let content = contentSize(masterWidth: masterWidth, masterHeight: masterHeight)
@@ -68,7 +68,7 @@ public struct CanvasRule: Sendable, Codable, Equatable {
     }
 
     /// Whether a canvas of `width` x `height` follows this rule.
-    public func accepts(width w: Int, height h: Int) -> Bool {
+    package func accepts(width w: Int, height h: Int) -> Bool {
         if evenDimensions == true && (w % 2 != 0 || h % 2 != 0) { return false }
         if let minimum = minimumLongerSide, max(w, h) < minimum { return false }
         switch mode {

@@ -18,7 +18,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     case webm
 
     /// The concrete format for an input of `format`.
-    public func resolved(input format: ImageFormat, animated: Bool) -> OutputFormat {
+    package func resolved(input format: ImageFormat, animated: Bool) -> OutputFormat {
         guard self == .auto else { return self }
         switch format {
         case .png: return animated ? .apng : .png

@@ -49,7 +49,7 @@ public struct RenditionTarget: Sendable {
         }
 
         /// The limit for an output that is animated or not.
-        public func bytes(animated isAnimated: Bool) -> Int { isAnimated ? animated : still }
+        package func bytes(animated isAnimated: Bool) -> Int { isAnimated ? animated : still }
     }
 
     /// Who the output is for, in notes and errors (`Apple Messages`, `WhatsApp`, `@2x`).
@@ -87,13 +87,13 @@ public struct RenditionTarget: Sendable {
     public var webpKeyFramesOnly: Bool
     /// Write an animation as one PNG per frame (an Xcode sticker sequence) when its timing
     /// allows; otherwise as `formats.animated`, with a note saying why.
-    public var framesAsSequence: Bool
+    package var framesAsSequence: Bool
     /// Return the pixels instead of a file: the master resampled, placed on the target's canvas
     /// and adapted to its frame rules, as `TargetOutput.pixels`, with no file (`files` is empty).
     /// Nothing is encoded, so `formats`, `byteLimit`, `preservesFrames` and `framesAsSequence`
     /// are not used. For callers that draw the pixels themselves (preview sheets, fixes); the
     /// files of the other targets of a run are the same with or without such a target.
-    public var returnsPixels: Bool
+    package var returnsPixels: Bool
 
     /// Creates a target.
     public init(
@@ -125,7 +125,7 @@ public struct RenditionTarget: Sendable {
 
     /// The pixels at `size`, not encoded (`TargetOutput.pixels`): every frame of an animated
     /// master when `animates`, otherwise the first, adapted to `frameRules` when given.
-    public static func pixels(
+    package static func pixels(
         _ size: Size, label: String = "pixels", animates: Bool = true, frameRules: FramePolicy? = nil
     ) -> RenditionTarget {
         RenditionTarget(

@@ -21,7 +21,7 @@ public struct TargetOutput: Sendable {
     /// Whether the output animates (a sequence counts as animated).
     public let animated: Bool
     /// For a sticker sequence: its frame timing and repetitions.
-    public let sequence: SequenceTiming?
+    package let sequence: SequenceTiming?
     /// How the file was made.
     public let report: TargetReport
 
@@ -53,11 +53,11 @@ public struct TargetOutput: Sendable {
     }
 
     /// The timing a sticker sequence's `Contents.json` states.
-    public struct SequenceTiming: Sendable {
+    package struct SequenceTiming: Sendable {
         /// Frames per second (`StickerSequence.timing`).
-        public let timing: StickerSequence.Timing
+        package let timing: StickerSequence.Timing
         /// How often it plays (`StickerSequence.repetitions`).
-        public let repetitions: Int
+        package let repetitions: Int
     }
 
     /// The file extension of the output (`png` for APNG and sequences).
@@ -71,7 +71,7 @@ public struct TargetReport: Sendable, Equatable {
     /// The size ladder's step that produced it (`encoded` without a limit, `pixels` for pixels).
     public let step: String
     /// 1-based position of that step on the ladder (1 without a limit).
-    public let stepIndex: Int
+    package let stepIndex: Int
     /// What was given up to meet the limit (empty when lossless).
     public let givenUp: [String]
     /// Other changes: frames merged, the loop shortened, a still taken from an animation, a

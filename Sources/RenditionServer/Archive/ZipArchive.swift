@@ -4,7 +4,7 @@ import CZlib
 /// it carries are PNG, WebP, GIF and WebM files, compressed already, so deflating them again
 /// would cost time for nothing. Entries carry a fixed date (1980-01-01) so that the same
 /// files always make the same archive; names are UTF-8 (general purpose bit 11).
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     private struct Entry {
         let name: [UInt8]
         let crc: UInt32
@@ -16,14 +16,14 @@ public struct ZipArchive: Sendable {
     private var entries: [Entry] = []
 
     /// An empty archive.
-    public init() {}
+    package init() {}
 
     /// Why an archive could not be made: it would need ZIP64 (an entry or the archive over
     /// 4 GiB, or more than 65,535 entries), or a name is too long.
-    public struct TooLarge: Error, Sendable {}
+    package struct TooLarge: Error, Sendable {}
 
     /// Adds a file called `name` (forward slashes between folders) holding `contents`.
-    public mutating func add(_ name: String, _ contents: [UInt8]) throws(TooLarge) {
+    package mutating func add(_ name: String, _ contents: [UInt8]) throws(TooLarge) {
         let nameBytes = Array(name.utf8)
         guard nameBytes.count <= 0xFFFF, contents.count <= 0xFFFF_FFFE, entries.count < 0xFFFF,
             bytes.count + 30 + nameBytes.count + contents.count <= 0xFFFF_FFFE
@@ -50,7 +50,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// The archive: the entries, the central directory and its end record.
-    public func finished() throws(TooLarge) -> [UInt8] {
+    package func finished() throws(TooLarge) -> [UInt8] {
         var archive = self
         let directoryStart = archive.bytes.count
         for entry in entries {

@@ -7,7 +7,7 @@ import Synchronization
 /// of servers can share a disk cache. Kept in memory up to a byte budget (the least recently
 /// used go first) and, with a folder, on disk, each file written atomically (temporary file,
 /// then rename) so a reader never sees half a file.
-public final class RenditionCache: Sendable {
+package final class RenditionCache: Sendable {
     private struct Memory {
         var entries: [String: (bytes: [UInt8], used: UInt64)] = [:]
         var bytes = 0
@@ -16,19 +16,19 @@ public final class RenditionCache: Sendable {
 
     private let memory = Mutex(Memory())
     /// The most bytes kept in memory.
-    public let memoryBudget: Int
+    package let memoryBudget: Int
     /// The folder of the disk cache, if any.
-    public let folder: String?
+    package let folder: String?
 
     /// Creates a cache; the folder is created when missing.
-    public init(memoryBudget: Int, folder: String?) throws {
+    package init(memoryBudget: Int, folder: String?) throws {
         self.memoryBudget = max(0, memoryBudget)
         self.folder = folder
         if let folder { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
     }
 
     /// The bytes stored under `key`, from memory or else from disk (then kept in memory too).
-    public func get(_ key: String) -> [UInt8]? {
+    package func get(_ key: String) -> [UInt8]? {
         let found: [UInt8]? = memory.withLock { memory in
             guard let entry = memory.entries[key] else { return nil }
             memory.clock += 1
@@ -42,7 +42,7 @@ public final class RenditionCache: Sendable {
     }
 
     /// Stores `bytes` under `key` in memory and, with a folder, on disk.
-    public func put(_ key: String, _ bytes: [UInt8]) {
+    package func put(_ key: String, _ bytes: [UInt8]) {
         remember(key, bytes)
         if let path = diskPath(key) {
             let folder = (path as NSString).deletingLastPathComponent

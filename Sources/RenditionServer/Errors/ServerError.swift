@@ -6,38 +6,38 @@ import RenditionCore
 /// An error the server answers with: an HTTP status and a JSON body
 /// `{"error": "what went wrong", "type": "kind"}`, where `type` is a stable word a client can
 /// act on (listed in openapi.json).
-public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible {
+package struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible {
     /// The status of the response.
-    public let status: HTTPResponse.Status
+    package let status: HTTPResponse.Status
     /// The stable kind of error, e.g. `corrupt-image` or `queue-full`.
-    public let type: String
+    package let type: String
     /// One sentence for people.
-    public let message: String
+    package let message: String
     /// Extra response headers (e.g. `Retry-After`).
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
     /// For `limit-exceeded`: the limit's name (`max-frames`, `max-job-memory`, ...), its value
     /// and the value found, written into the JSON body as `limit`, `maximum` and `value`.
-    public var limit: LimitFacts?
+    package var limit: LimitFacts?
 
     /// The facts of a limit that a request passed.
-    public struct LimitFacts: Sendable, Codable, Equatable {
+    package struct LimitFacts: Sendable, Codable, Equatable {
         /// The limit's name, as the server's options and docs/SERVER.md name it.
-        public let name: String
+        package let name: String
         /// The limit.
-        public let maximum: Int
+        package let maximum: Int
         /// What the request had (or would have needed).
-        public let value: Int
+        package let value: Int
     }
 
     /// Creates an error; a `message` that says nothing is replaced by one that does (`StatedReason`).
-    public init(_ status: HTTPResponse.Status, type: String, _ message: String) {
+    package init(_ status: HTTPResponse.Status, type: String, _ message: String) {
         self.status = status
         self.type = type
         self.message = StatedReason.stated(message, otherwise: "the request failed (\(type)): \(StatedReason.unstated)")
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 
     /// The JSON body.
     var body: [UInt8] {
@@ -52,7 +52,7 @@ public struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible 
     }
 
     /// The response: the status, the JSON body and the extra headers.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"

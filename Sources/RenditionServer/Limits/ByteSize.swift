@@ -2,9 +2,9 @@ import Foundation
 
 /// Parses sizes such as `8MB`, `512KB`, `8MiB` or `1000000`: decimal units as the command
 /// line's other byte counts, binary ones with an `i`.
-public enum ByteSize {
+package enum ByteSize {
     /// The number of bytes `text` stands for, or nil when it is not a size.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, let value = Int(digits) else { return nil }

@@ -3,20 +3,20 @@ import RenditionCodecs
 /// What a job is expected to take, known from the inputs' headers before any decoder runs:
 /// its peak memory (which the server's memory budget admits it against and its worker
 /// process's address-space limit is set from) and its CPU time (its worker's CPU limit).
-public struct JobCost: Sendable, Equatable, CustomStringConvertible {
+package struct JobCost: Sendable, Equatable, CustomStringConvertible {
     /// Peak resident memory of the job's worker, in bytes.
-    public var memoryBytes: Int
+    package var memoryBytes: Int
     /// CPU time on one core, in seconds.
-    public var cpuSeconds: Double
+    package var cpuSeconds: Double
 
     /// Creates a cost.
-    public init(memoryBytes: Int, cpuSeconds: Double) {
+    package init(memoryBytes: Int, cpuSeconds: Double) {
         self.memoryBytes = memoryBytes
         self.cpuSeconds = cpuSeconds
     }
 
     /// `312 MB, 1.4 s`.
-    public var description: String {
+    package var description: String {
         "\(memoryBytes / 1_000_000) MB, \((cpuSeconds * 10).rounded() / 10) s"
     }
 

@@ -6,13 +6,13 @@ import Synchronization
 /// (`JobCost`); at most `queueLength` more wait, in order of arrival. A job past that is
 /// refused at once with 503 (`ServerError.queueFull`), so neither threads nor memory grow
 /// with the load, and no mix of jobs can pass the budget.
-public final class WorkQueue: Sendable {
+package final class WorkQueue: Sendable {
     /// Jobs run at once.
-    public let workers: Int
+    package let workers: Int
     /// Jobs that may wait.
-    public let queueLength: Int
+    package let queueLength: Int
     /// The estimated memory the running jobs may have together.
-    public let memoryBudget: Int
+    package let memoryBudget: Int
 
     private struct Waiter {
         let memory: Int
@@ -36,7 +36,7 @@ public final class WorkQueue: Sendable {
     private let depthChanged: @Sendable (Int) -> Void
 
     /// Creates a queue.
-    public init(
+    package init(
         workers: Int, queueLength: Int, memoryBudget: Int = Int.max,
         depthChanged: @escaping @Sendable (Int) -> Void = { _ in }
     ) {
@@ -48,17 +48,17 @@ public final class WorkQueue: Sendable {
     }
 
     /// Jobs waiting now.
-    public var depth: Int { state.withLock { $0.waiting.count } }
+    package var depth: Int { state.withLock { $0.waiting.count } }
 
     /// Jobs running now.
-    public var running: Int { state.withLock { $0.running } }
+    package var running: Int { state.withLock { $0.running } }
 
     /// Estimated memory of the running jobs now.
-    public var memoryInUse: Int { state.withLock { $0.memoryInUse } }
+    package var memoryInUse: Int { state.withLock { $0.memoryInUse } }
 
     /// Runs `job` on a worker thread once a worker is free and `memory` fits in the budget,
     /// and returns its result; throws `ServerError.queueFull` when the queue is full.
-    public func run<T: Sendable>(memory: Int = 0, _ job: @escaping @Sendable () throws -> T) async throws -> T {
+    package func run<T: Sendable>(memory: Int = 0, _ job: @escaping @Sendable () throws -> T) async throws -> T {
         let memory = min(max(0, memory), memoryBudget)
         try await acquire(memory)
         defer { release(memory) }

@@ -15,9 +15,9 @@ struct MasterIdentity: Sendable {
 /// names with separators, `..`, NUL or control characters, or a leading dot are refused
 /// (400), and a file is used only when its real path (symbolic links resolved) is still inside
 /// the folder's real path, so a link that leads out is as good as missing (404).
-public final class MasterFolder: Sendable {
+package final class MasterFolder: Sendable {
     /// The folder's real path.
-    public let path: String
+    package let path: String
     /// The master file extensions tried for a name, in order.
     static let extensions = ["png", "apng", "gif", "webp", "jpg", "jpeg", "tgs", "json", "webm"]
 
@@ -34,7 +34,7 @@ public final class MasterFolder: Sendable {
     static let maxRemembered = 100_000
 
     /// Opens the folder at `path`; throws when it is not a folder.
-    public init(path: String) throws {
+    package init(path: String) throws {
         guard let real = Self.realPath(path) else {
             throw ServerError.internalError("\(path): no such folder")
         }
@@ -58,7 +58,7 @@ public final class MasterFolder: Sendable {
     }
 
     /// The real path of the master called `name` (NAME.EXT or NAME@3x.EXT in the folder).
-    public func resolve(name: String) throws(ServerError) -> String {
+    package func resolve(name: String) throws(ServerError) -> String {
         try Self.validate(name: name)
         for base in [name, "\(name)@3x"] {
             for fileExtension in Self.extensions {

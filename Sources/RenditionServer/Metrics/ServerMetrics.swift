@@ -10,9 +10,9 @@ import Synchronization
 /// - `rendition_queue_depth`: jobs waiting for a worker; `rendition_jobs_refused_total`: 503s.
 ///
 /// Each server has its own registry (nothing process-wide), so tests can run servers side by side.
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     /// The registry the metrics live in.
-    public let registry = PrometheusCollectorRegistry()
+    package let registry = PrometheusCollectorRegistry()
     private let cacheHits: Counter
     private let cacheMisses: Counter
     private let queueDepth: Gauge
@@ -26,7 +26,7 @@ public final class ServerMetrics: Sendable {
     ]
 
     /// Creates the metrics.
-    public init() {
+    package init() {
         cacheHits = registry.makeCounter(
             descriptor: Self.name("cache_hits", "total", "Sticker renditions served from the cache."))
         cacheMisses = registry.makeCounter(
@@ -43,7 +43,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Counts one answered request and its latency.
-    public func request(route: String, method: String, status: Int, duration: Duration) {
+    package func request(route: String, method: String, status: Int, duration: Duration) {
         registry.makeCounter(
             descriptor: Self.name("http_requests", "total", "HTTP requests answered, by route, method and status."),
             labels: [("route", route), ("method", method), ("status", String(status))]
@@ -55,22 +55,22 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Counts one job of `kind` run.
-    public func job(_ kind: String) {
+    package func job(_ kind: String) {
         registry.makeCounter(descriptor: Self.name("renders", "total", "Jobs run, by kind."), labels: [("kind", kind)])
             .increment()
     }
 
     /// Counts a cache hit or miss.
-    public func cache(hit: Bool) {
+    package func cache(hit: Bool) {
         (hit ? cacheHits : cacheMisses).increment()
     }
 
     /// Sets the queue depth.
-    public func queue(depth: Int) { queueDepth.set(Int64(depth)) }
+    package func queue(depth: Int) { queueDepth.set(Int64(depth)) }
 
     /// Counts a job refused because the queue was full.
-    public func refusedJob() { refused.increment() }
+    package func refusedJob() { refused.increment() }
 
     /// The exposition text.
-    public func exposition() -> [UInt8] { registry.emitToBuffer() }
+    package func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

@@ -7,13 +7,13 @@ import RenditionBatch
 /// They are looked for in `RENDITION_SERVER_RESOURCES` when set, then in the resource bundle
 /// SwiftPM puts next to the executable (`Rendition_RenditionServer.resources/Resources`), then
 /// in the source tree the server was built from.
-public struct ServerResources: Sendable {
+package struct ServerResources: Sendable {
     /// File name → bytes, e.g. `page/index.html`, `openapi.json`.
-    public let files: [String: [UInt8]]
+    package let files: [String: [UInt8]]
     /// The folder they were read from, or nil when none was found.
-    public let folder: String?
+    package let folder: String?
     /// File name → `ETag` (a quoted SHA-256 of the bytes, shortened).
-    public var etags: [String: String] {
+    package var etags: [String: String] {
         files.mapValues { "\"" + SHA256.hex($0).prefix(32) + "\"" }
     }
 
@@ -21,7 +21,7 @@ public struct ServerResources: Sendable {
     static let names = ["openapi.json", "page/index.html", "page/app.js", "page/style.css"]
 
     /// Reads the files from the first folder that has them all.
-    public static func load() -> ServerResources {
+    package static func load() -> ServerResources {
         for folder in candidates()
         where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             var files: [String: [UInt8]] = [:]

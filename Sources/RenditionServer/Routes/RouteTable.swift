@@ -1,14 +1,14 @@
 import Hummingbird
 
 /// A route the server registered: its method and its path as openapi.json writes it.
-public struct RegisteredRoute: Sendable, Hashable, CustomStringConvertible {
+package struct RegisteredRoute: Sendable, Hashable, CustomStringConvertible {
     /// `GET`, `POST`, ...
-    public let method: String
+    package let method: String
     /// The path, e.g. `/v1/stickers/{file}`.
-    public let path: String
+    package let path: String
 
     /// `GET /path`.
-    public var description: String { "\(method) \(path)" }
+    package var description: String { "\(method) \(path)" }
 }
 
 /// Registers handlers on the router and remembers each one, so that the routes served and

@@ -1,16 +1,16 @@
 /// One part of a `multipart/form-data` body.
-public struct MultipartPart: Sendable, Equatable {
+package struct MultipartPart: Sendable, Equatable {
     /// The form field's name (`name=` of `Content-Disposition`).
-    public var name: String
+    package var name: String
     /// The file name the client gave, if the part is a file.
-    public var filename: String?
+    package var filename: String?
     /// The part's `Content-Type`, if given.
-    public var contentType: String?
+    package var contentType: String?
     /// The part's bytes.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// Creates a part.
-    public init(name: String, filename: String?, contentType: String?, bytes: [UInt8]) {
+    package init(name: String, filename: String?, contentType: String?, bytes: [UInt8]) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
@@ -21,18 +21,18 @@ public struct MultipartPart: Sendable, Equatable {
 /// A small, bounded `multipart/form-data` parser (RFC 7578) for bodies already held in memory
 /// under the upload limit: at most `maxParts` parts, each with at most `maxHeaderBytes` of
 /// headers. Anything malformed is a `ServerError.badRequest`, never a crash.
-public struct MultipartForm: Sendable {
+package struct MultipartForm: Sendable {
     /// The most parts a body may have.
-    public var maxParts = 500
+    package var maxParts = 500
     /// The most bytes of headers one part may have.
-    public var maxHeaderBytes = 8 * 1024
+    package var maxHeaderBytes = 8 * 1024
 
     /// Creates a parser with the default bounds.
-    public init() {}
+    package init() {}
 
     /// The boundary of a `multipart/form-data` content type, or nil when it is another type or
     /// has no valid boundary (1 to 70 characters).
-    public static func boundary(contentType: String) -> String? {
+    package static func boundary(contentType: String) -> String? {
         let pieces = contentType.split(separator: ";").map { $0.trimmingSpaces }
         guard let type = pieces.first, type.lowercased() == "multipart/form-data" else { return nil }
         for piece in pieces.dropFirst() {
@@ -48,7 +48,7 @@ public struct MultipartForm: Sendable {
     }
 
     /// The parts of `body`, whose content type is `contentType`.
-    public func parse(_ body: [UInt8], contentType: String) throws(ServerError) -> [MultipartPart] {
+    package func parse(_ body: [UInt8], contentType: String) throws(ServerError) -> [MultipartPart] {
         guard let boundary = Self.boundary(contentType: contentType) else {
             throw .badRequest("the content type must be multipart/form-data with a boundary")
         }

@@ -9,26 +9,26 @@ import RenditionBatch
 /// writes the answer to its standard output and exits. The server starts one per job
 /// (`WorkerProcess`), so a crash, a runaway allocation or a hang ends that job alone, and all
 /// of its memory goes back to the system when it exits.
-public enum ServerWorker {
+package enum ServerWorker {
     /// What the worker is started with.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// The address space the process may map, in bytes (`RLIMIT_AS`).
-        public var addressSpaceBytes: Int
+        package var addressSpaceBytes: Int
         /// The CPU time the process may use, in seconds (`RLIMIT_CPU`; the kernel ends it with
         /// SIGXCPU past it).
-        public var cpuSeconds: Int
+        package var cpuSeconds: Int
         /// The largest job it reads from its standard input, in bytes.
-        public var maxJobBytes: Int
+        package var maxJobBytes: Int
 
         /// Creates limits.
-        public init(addressSpaceBytes: Int, cpuSeconds: Int, maxJobBytes: Int) {
+        package init(addressSpaceBytes: Int, cpuSeconds: Int, maxJobBytes: Int) {
             self.addressSpaceBytes = addressSpaceBytes
             self.cpuSeconds = cpuSeconds
             self.maxJobBytes = maxJobBytes
         }
 
         /// The command-line arguments after `serve-worker` that give these limits.
-        public var arguments: [String] {
+        package var arguments: [String] {
             [
                 "--address-space", String(addressSpaceBytes), "--cpu-seconds", String(cpuSeconds),
                 "--max-job", String(maxJobBytes),
@@ -39,7 +39,7 @@ public enum ServerWorker {
     /// Applies `limits` to this process, runs the job on standard input and writes its answer
     /// to standard output; returns the exit status (0 once an answer, success or typed error,
     /// is written; 1 when the job could not be read or the answer not written).
-    public static func run(limits: Limits) -> Int32 {
+    package static func run(limits: Limits) -> Int32 {
         apply(limits)
         guard let input = DescriptorIO.readAll(from: STDIN_FILENO, limit: limits.maxJobBytes) else {
             writeMessage("rendition serve-worker: the job could not be read from standard input\n")
