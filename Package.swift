@@ -158,11 +158,15 @@ let package = Package(
             // CWebP only to compare with libwebp's own premultiplied output mode; CRenditionKernels to hold its vectorised kernels
             // to their scalar references.
             dependencies: ["RenditionCodecs", "RenditionCore", "CWebP", "CRenditionKernels", "RenditionTestSupport"]),
-        // One test target per module, its folders mirroring the module's. A target may use the
-        // modules above its own for data only (a platform's rules as a pipeline target).
+        // One test target per module, its folders mirroring the module's. A target may use a
+        // module above its own only to set a case up (a platform's rules as a pipeline target).
         .testTarget(
             name: "RenditionPipelineTests",
-            dependencies: ["RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionLint", "RenditionTestSupport"]),
+            // Lint for platforms' rules as targets' data, Batch for its SHA-256 of outputs.
+            dependencies: [
+                "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionLint", "RenditionBatch",
+                "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionBatchTests",
             dependencies: ["RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),

@@ -1,8 +1,8 @@
 import CRendition
+import RenditionBatch
 import RenditionLint
 import RenditionPack
 import RenditionPipeline
-import RenditionBatch
 
 /// `rdn_render_directory`, as `rendition.h` declares and documents it.
 @c @implementation

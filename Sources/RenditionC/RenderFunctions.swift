@@ -2,8 +2,8 @@ import CRendition
 import Glibc
 import RenditionCodecs
 import RenditionCore
-import Synchronization
 import RenditionPipeline
+import Synchronization
 
 /// `rdn_render`, as `rendition.h` declares and documents it.
 @c @implementation

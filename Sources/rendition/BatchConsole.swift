@@ -1,8 +1,8 @@
 import Foundation
+import RenditionBatch
 import RenditionLint
 import RenditionPack
 import Synchronization
-import RenditionBatch
 
 /// How per-sticker results are printed on standard output.
 enum ResultFormat: String, CaseIterable, Sendable {

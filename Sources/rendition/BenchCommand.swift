@@ -1,10 +1,10 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
-import RenditionBatch
 import RenditionPreview
 
 struct PreviewCommand: ParsableCommand {

@@ -2,9 +2,9 @@ import Foundation
 import RenditionCodecs
 import RenditionLint
 import RenditionPack
+import RenditionPreview
 import RenditionTestSupport
 import Testing
-import RenditionPreview
 
 /// `rendition preview` as a user runs it.
 @Suite("rendition preview")

@@ -142,7 +142,8 @@ struct FolderFunctionTests {
     }
 
     @Test(
-        "rdn_render_pack builds the platforms of its profile (Apple's catalog only when named) and returns pack-report.json")
+        "rdn_render_pack builds the platforms of its profile (Apple's catalog only when named) and returns pack-report.json"
+    )
     func renderPack() throws {
         let output = try Repository.temporaryFolder("pack")
         let empty = try Repository.temporaryFolder("empty")
@@ -175,7 +176,9 @@ struct FolderFunctionTests {
         }
         rdn_string_free(report)
         #expect(files.fileExists(atPath: alone + "/telegram"))
-        #expect(!files.fileExists(atPath: alone + "/Stickers.xcstickers") && !files.fileExists(atPath: alone + "/renditions"))
+        #expect(
+            !files.fileExists(atPath: alone + "/Stickers.xcstickers")
+                && !files.fileExists(atPath: alone + "/renditions"))
 
         expectFailure(RDN_ERROR_IO, containing: "is not a folder") {
             rdn_render_pack("/nonexistent", output, nil, &report, $0)

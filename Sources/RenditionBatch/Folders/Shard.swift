@@ -47,7 +47,9 @@ extension Shard {
     /// The array-job index variables `auto/N` reads, first set first: Kubernetes Indexed Jobs
     /// (0-based), AWS Batch array jobs (0-based) and Slurm job arrays (counted from
     /// SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP).
-    package static let schedulerVariables = ["JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "SLURM_ARRAY_TASK_ID"]
+    package static let schedulerVariables = [
+        "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX", "SLURM_ARRAY_TASK_ID",
+    ]
 
     /// Parses `i/n` (1-based `i`) or `auto/n`, which takes the index from the scheduler's
     /// variable in `environment` (see `schedulerVariables`).

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 /// A repair `StickerFixer` can make.
 public enum FixKind: String, Sendable, Codable, CaseIterable {

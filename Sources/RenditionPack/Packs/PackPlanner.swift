@@ -1,4 +1,5 @@
 import RenditionLint
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,8 +1,8 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionLint
 import RenditionPipeline
-import RenditionBatch
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,6 +1,6 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionPipeline
-import RenditionBatch
 
 /// Who is told about a setting: people at the command line, who write `--compression`, or
 /// programs using the library, whose `rdn_render_options` fields and Python keywords are

@@ -1,10 +1,10 @@
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
-import RenditionBatch
 
 @Suite("Batch rendering")
 struct BatchRendererTests {

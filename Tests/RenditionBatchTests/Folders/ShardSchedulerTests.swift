@@ -1,5 +1,5 @@
-import Testing
 import RenditionBatch
+import Testing
 
 @Suite("Shards from array-job index variables")
 struct ShardSchedulerTests {

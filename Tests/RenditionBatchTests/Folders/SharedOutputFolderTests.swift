@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
+import RenditionBatch
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
-import RenditionBatch
 
 @Suite("Several writers in one output folder")
 struct SharedOutputFolderTests {

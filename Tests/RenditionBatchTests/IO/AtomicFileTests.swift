@@ -1,7 +1,7 @@
 import Foundation
+import RenditionBatch
 import RenditionTestSupport
 import Testing
-import RenditionBatch
 
 /// `AtomicFile.write`: new files (written unnamed and linked on Linux), replaced files (named
 /// temporary file and rename), permissions, and nothing left behind.

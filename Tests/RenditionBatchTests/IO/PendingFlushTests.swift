@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import RenditionBatch
 import RenditionTestSupport
 import Testing
-import RenditionBatch
 
 /// `PendingFlush`: files written with `AtomicFile.write(_:to:deferringFlushTo:)` hold their
 /// bytes, are recorded in write order, and the record is emptied by a flush. That the flush

@@ -5,7 +5,6 @@ import RenditionPipeline
 import RenditionTestSupport
 import Testing
 
-
 /// WhatsApp's animated stickers have every frame a key frame: WhatsApp's apps have drawn lines
 /// across frames blended onto the one before (WhatsApp/stickers issues 661 and 1087), and the
 /// leading converter writes every frame as a key frame for that reason.
@@ -55,4 +54,3 @@ struct WhatsAppKeyFrameTests {
         #expect(try #require(output.report.quality) >= 0.9)
     }
 }
-

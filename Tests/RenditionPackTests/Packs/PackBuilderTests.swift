@@ -3,9 +3,9 @@ import RenditionCodecs
 import RenditionCore
 import RenditionLint
 import RenditionPack
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 @Suite("Pack builder")
 struct PackBuilderTests {

@@ -5,8 +5,8 @@ import RenditionLint
 import RenditionTestSupport
 import Testing
 
-@testable import RenditionPack
 @testable import RenditionBatch
+@testable import RenditionPack
 
 /// A whole pack decodes each master once: lint, every platform's file, the catalog and the
 /// renditions all come from one decode, and no platform file is staged on disk.

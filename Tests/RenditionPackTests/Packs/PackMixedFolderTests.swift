@@ -3,9 +3,9 @@ import RenditionCodecs
 import RenditionCore
 import RenditionLint
 import RenditionPack
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 /// A source folder of the kinds `Scripts/make-pack-fixture.py` makes for the timings, smaller:
 /// 8 stills named by their code points and 7 animations (an APNG moving on a circle, a

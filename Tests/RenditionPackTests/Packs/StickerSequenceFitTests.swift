@@ -1,10 +1,10 @@
 import RenditionCodecs
 import RenditionCore
-@testable import RenditionPipeline
 import RenditionTestSupport
 import Testing
 
 @testable import RenditionPack
+@testable import RenditionPipeline
 
 /// An Xcode sticker sequence is fitted under Apple's 500 KB as a whole: the limit is the
 /// sticker's, all frames together, not each frame's.
@@ -29,7 +29,9 @@ struct StickerSequenceFitTests {
         return try made.outputs[0].get()
     }
 
-    @Test("under a limit below the lossless frames' total: the frames together fit, one palette for all, 12 frames at 10 fps, scored")
+    @Test(
+        "under a limit below the lossless frames' total: the frames together fit, one palette for all, 12 frames at 10 fps, scored"
+    )
     func wholeSequenceFits() throws {
         let master = try Self.turningTiger()
         let roomy = try Self.sequence(master, limit: 100_000_000)
@@ -84,7 +86,8 @@ struct StickerSequenceFitTests {
         let smallest = try ladder.encode(SizeFitter.quantized(SizeFitter.reducingFrameRate(placed, by: 4), colors: 32))
             .reduce(0) { $0 + $1.count }
         let made = try StickerPipeline().run(
-            .bytes(master), targets: [AppleMessages.catalogTarget(side: 408, style: .sequence, byteLimit: smallest - 1)])
+            .bytes(master), targets: [AppleMessages.catalogTarget(side: 408, style: .sequence, byteLimit: smallest - 1)]
+        )
         let output = try made.outputs[0].get()
         #expect(output.sequence == nil && output.format == .apng && output.files.count == 1)
         #expect(output.bytes.count < smallest)

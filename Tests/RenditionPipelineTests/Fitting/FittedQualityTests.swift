@@ -22,7 +22,9 @@ struct FittedQualityTests {
             formats: .one(format), byteLimit: .bytes(limit), preservesFrames: true)
     }
 
-    @Test("a still fitted losslessly scores 1; one fitted by giving something up scores its SSIM against the unfitted pixels")
+    @Test(
+        "a still fitted losslessly scores 1; one fitted by giving something up scores its SSIM against the unfitted pixels"
+    )
     func still() throws {
         let bytes = try Fixtures.bytes("stickers/derived/1F405-408.png")
         let side = 408

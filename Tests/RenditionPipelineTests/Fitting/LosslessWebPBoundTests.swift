@@ -10,10 +10,12 @@ import Testing
 /// full-effort encode writes.
 @Suite("Lossless WebP floor")
 struct LosslessWebPBoundTests {
-    @Test("half the effort-0 file is below the effort-4 file, for art, video and noise", arguments: [
-        "webm/vp9-alpha-512x384-24fps-3s.webm", "webp/image-webp/animated/random_lossless.webp",
-        "apng/wuffs/animated-red-blue.apng",
-    ])
+    @Test(
+        "half the effort-0 file is below the effort-4 file, for art, video and noise",
+        arguments: [
+            "webm/vp9-alpha-512x384-24fps-3s.webm", "webp/image-webp/animated/random_lossless.webp",
+            "apng/wuffs/animated-red-blue.apng",
+        ])
     func floorBelowFile(fixture: String) throws {
         let animation = try ImageDecoder.decodeAnimation(try Fixtures.bytes(fixture))
         let sample = animation.frames.count > SizeFitter.sampledAbove ? SizeFitter.sample(animation) : animation

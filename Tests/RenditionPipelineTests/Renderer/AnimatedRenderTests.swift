@@ -1,9 +1,9 @@
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 @Suite("Animated stickers")
 struct AnimatedRenderTests {

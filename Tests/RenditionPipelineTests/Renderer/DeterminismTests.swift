@@ -1,7 +1,7 @@
 import Foundation
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 /// Same input and options, same output bytes: whatever the thread count (1, 2 or 8), run
 /// after run, for stills and for animations in every container, through the library (the

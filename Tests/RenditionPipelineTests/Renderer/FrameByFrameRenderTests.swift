@@ -1,4 +1,5 @@
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionTestSupport

@@ -1,9 +1,9 @@
 import Foundation
 import RenditionCodecs
 import RenditionCore
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 /// TGS and Lottie renditions: drawn by rlottie at each size, not resampled.
 @Suite("Vector renditions (TGS, Lottie)")

@@ -1,9 +1,9 @@
 import RenditionCodecs
 import RenditionCore
 import RenditionLint
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 /// Targets that return pixels (`RenditionTarget.returnsPixels`): what preview sheets and
 /// `lint --fix` take from the pipeline instead of resampling on their own.
