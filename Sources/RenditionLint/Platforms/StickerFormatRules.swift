@@ -55,7 +55,7 @@ public struct VectorStickerRule: Sendable, Codable, Equatable {
 
     /// What keeps the file `file`, already parsed as `composition`, from being taken as it is,
     /// besides its byte size (checked by `problems(_:limits:)`).
-    func problems(of composition: LottieComposition, file bytes: [UInt8], limits: DecodeLimits) -> [String] {
+    package func problems(of composition: LottieComposition, file bytes: [UInt8], limits: DecodeLimits) -> [String] {
         var problems: [String] = []
         if composition.width != width || composition.height != height {
             problems.append("the canvas is \(composition.width)x\(composition.height) px, not \(width)x\(height)")

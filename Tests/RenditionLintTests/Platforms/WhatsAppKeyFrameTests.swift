@@ -1,9 +1,10 @@
 import RenditionCodecs
 import RenditionCore
-import RenditionLint
 import RenditionPipeline
 import RenditionTestSupport
 import Testing
+
+@testable import RenditionLint
 
 /// WhatsApp's animated stickers have every frame a key frame: WhatsApp's apps have drawn lines
 /// across frames blended onto the one before (WhatsApp/stickers issues 661 and 1087), and the

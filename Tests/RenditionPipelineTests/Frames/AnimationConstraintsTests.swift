@@ -1,7 +1,7 @@
 import RenditionCore
-import RenditionLint
 import Testing
 
+@testable import RenditionLint
 @testable import RenditionPipeline
 
 /// `AnimationConstraints`: timing fitted to a platform, frames merged without losing the motion.

@@ -1,10 +1,10 @@
 import Foundation
 import RenditionCore
-import RenditionLint
 import RenditionTestSupport
 import Testing
 
 @testable import RenditionCodecs
+@testable import RenditionLint
 @testable import RenditionPipeline
 
 /// Variable-rate video masters (ffmpeg drops repeated frames) keep their frames and their

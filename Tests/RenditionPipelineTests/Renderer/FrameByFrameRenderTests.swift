@@ -1,10 +1,10 @@
 import Foundation
-import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionTestSupport
 import Testing
 
+@testable import RenditionBatch
 @testable import RenditionPipeline
 
 @Suite("Frame-by-frame rendering")
