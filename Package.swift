@@ -31,7 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The server tests' loopback client (already in the graph through Hummingbird).
+        // NIOCore, which the server imports beside Hummingbird, and the server tests' loopback
+        // client (already in the graph through Hummingbird).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
