@@ -80,10 +80,13 @@ struct RenderSettings {
         case RDN_FORMAT_GIF: OutputFormat.gif.rawValue
         case RDN_FORMAT_WEBP: OutputFormat.webp.rawValue
         case RDN_FORMAT_WEBM: OutputFormat.webm.rawValue
-        case RDN_FORMAT_JPEG: ImageFormat.jpeg.rawValue
-        case RDN_FORMAT_TGS: ImageFormat.tgs.rawValue
-        case RDN_FORMAT_LOTTIE: ImageFormat.lottie.rawValue
-        default: throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
+        default:
+            // A format Rendition reads only (JPEG, TGS, Lottie, dotLottie): its name, which
+            // `setFormat(named:)` refuses as a source-only format.
+            guard let source = FormatRegistry.decoders.first(where: { $0.cValue == format.rawValue }) else {
+                throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
+            }
+            source.format.rawValue
         }
     }
 
