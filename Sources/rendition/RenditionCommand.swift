@@ -1,4 +1,5 @@
 import ArgumentParser
+import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
 
