@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
 import RenditionPipeline
-import RenditionBatch
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,7 +43,8 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("include-3x"),
-        help: "Also write NAME@3x.EXT, the master at its own size re-encoded like the other renditions (an optimised PNG for a still PNG or JPEG)."
+        help:
+            "Also write NAME@3x.EXT, the master at its own size re-encoded like the other renditions (an optimised PNG for a still PNG or JPEG)."
     )
     var include3x = false
 

@@ -20,7 +20,8 @@ struct DotLottieRenderTests {
         #expect(fromJSON.status == 0, "\(fromJSON.err)")
         for name in ["LayerBlend_0@2x.png", "LayerBlend_0@1x.png"] {
             let archive = FileManager.default.contents(atPath: "\(folder)/archive/\(name)")
-            #expect(archive != nil && archive == FileManager.default.contents(atPath: "\(folder)/json/\(name)"), "\(name)")
+            #expect(
+                archive != nil && archive == FileManager.default.contents(atPath: "\(folder)/json/\(name)"), "\(name)")
         }
     }
 

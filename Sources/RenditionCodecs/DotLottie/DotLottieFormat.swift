@@ -42,7 +42,9 @@ public struct DotLottieFormat: LottieSourceFormat {
     public func lottieJSON(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [UInt8] {
         let archive = try ZIPReader(
             bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
-        if let image = archive.entries.first(where: { !$0.isFolder && ($0.name.hasPrefix("images/") || $0.name.hasPrefix("i/")) }) {
+        if let image = archive.entries.first(where: {
+            !$0.isFolder && ($0.name.hasPrefix("images/") || $0.name.hasPrefix("i/"))
+        }) {
             throw .unsupported(
                 format: format,
                 reason:
@@ -60,7 +62,15 @@ public struct DotLottieFormat: LottieSourceFormat {
         guard let animation = archive.entry(named: "animations/\(id).json") ?? archive.entry(named: "a/\(id).json")
         else {
             throw .corrupt(
-                format: format, reason: "the manifest names animation \"\(id)\" but the archive has no animations/\(id).json")
+                format: format,
+                reason: "the manifest names animation \"\(id)\" but the archive has no animations/\(id).json")
+        }
+        guard animation.size <= budget else {
+            throw .limitExceeded(
+                format: format,
+                reason:
+                    "\"\(animation.name)\" declares \(animation.size) bytes, which with the \(manifest.count)-byte manifest is over the document-bytes limit of \(limits.maxDocumentBytes)"
+            )
         }
         return try archive.data(of: animation, maxBytes: budget, limitName: "document-bytes")
     }

@@ -92,7 +92,8 @@ struct ZIPReader {
             }
             guard method == 0 || method == 8 else {
                 throw .unsupported(
-                    format: format, reason: "entry \"\(name)\" uses compression method \(method) (only stored and deflate are read)")
+                    format: format,
+                    reason: "entry \"\(name)\" uses compression method \(method) (only stored and deflate are read)")
             }
             entries.append(
                 Entry(
@@ -131,7 +132,8 @@ struct ZIPReader {
             guard entry.compressedSize == entry.size else {
                 throw .corrupt(
                     format: format,
-                    reason: "stored entry \"\(entry.name)\" holds \(entry.compressedSize) bytes but declares \(entry.size)")
+                    reason:
+                        "stored entry \"\(entry.name)\" holds \(entry.compressedSize) bytes but declares \(entry.size)")
             }
             output.replaceSubrange(0..<entry.size, with: compressed)
         } else {
@@ -141,11 +143,13 @@ struct ZIPReader {
             case LIBDEFLATE_INSUFFICIENT_SPACE:
                 throw .corrupt(
                     format: format,
-                    reason: "\"\(entry.name)\" inflates to more than the \(entry.size) bytes it declares (a lying size)")
+                    reason: "\"\(entry.name)\" inflates to more than the \(entry.size) bytes it declares (a lying size)"
+                )
             case LIBDEFLATE_SHORT_OUTPUT:
                 throw .corrupt(
                     format: format,
-                    reason: "\"\(entry.name)\" inflates to fewer than the \(entry.size) bytes it declares (a lying size)")
+                    reason:
+                        "\"\(entry.name)\" inflates to fewer than the \(entry.size) bytes it declares (a lying size)")
             default:
                 throw .corrupt(format: format, reason: "the deflate data of \"\(entry.name)\" is damaged")
             }
@@ -159,7 +163,8 @@ struct ZIPReader {
 
     /// Inflates raw deflate data into `output`, which must be filled exactly (libdeflate stops
     /// at its end: a stream holding more never writes past it).
-    private func inflate(_ input: ArraySlice<UInt8>, into output: inout [UInt8]) throws(CodecError) -> libdeflate_result {
+    private func inflate(_ input: ArraySlice<UInt8>, into output: inout [UInt8]) throws(CodecError) -> libdeflate_result
+    {
         guard let decompressor = libdeflate_alloc_decompressor() else {
             throw .limitExceeded(format: format, reason: "out of memory allocating a deflate decompressor")
         }

@@ -1,7 +1,7 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPipeline
-import RenditionBatch
 
 /// Settings of `StickerLinter`.
 public struct LintOptions: Sendable {

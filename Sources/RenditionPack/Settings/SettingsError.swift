@@ -1,6 +1,6 @@
+import RenditionBatch
 import RenditionCodecs
 import RenditionPipeline
-import RenditionBatch
 
 /// Who is told about a setting: people at the command line, who write `--compression`, or
 /// programs using the library, whose `rdn_render_options` fields and Python keywords are
@@ -132,7 +132,8 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
             return "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF, WebP or WebM"
         case .unsupportedFormat:
             let vector = ImageFormat.allCases.filter(\.isVector).map(\.description)
-            return "\(vector.dropLast().joined(separator: ", ")) and \(vector.last!) are source formats only; use PNG, APNG, GIF, WebP or WebM"
+            return
+                "\(vector.dropLast().joined(separator: ", ")) and \(vector.last!) are source formats only; use PNG, APNG, GIF, WebP or WebM"
         case .shard(let error):
             return Self.shardMessage(error, name: name)
         case .shardIndex(let index, let count):

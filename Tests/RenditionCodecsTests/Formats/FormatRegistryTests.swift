@@ -19,8 +19,13 @@ struct FormatRegistryTests {
             #expect(try JSONDecoder().decode([ImageFormat].self, from: json) == [decoder.format])
         }
         #expect(ImageFormat(rawValue: "bmp") == nil)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ImageFormat].self, from: Data("[\"bmp\"]".utf8)) }
-        #expect(ImageFormat.allCases.map(\.rawValue) == ["png", "jpeg", "gif", "webp", "tgs", "lottie", "webm", "dotlottie"])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([ImageFormat].self, from: Data("[\"bmp\"]".utf8))
+        }
+        #expect(
+            ImageFormat.allCases.map(\.rawValue) == [
+                "png", "jpeg", "gif", "webp", "tgs", "lottie", "webm", "dotlottie",
+            ])
     }
 
     @Test("every format's C value is its RDN_FORMAT_ member in rendition.h")
@@ -43,7 +48,8 @@ struct FormatRegistryTests {
     @Test(
         "a fixture of each format sniffs as it, and its extension names it",
         arguments: [
-            ("stickers/noto-512/emoji_u1f236.png", "png"), ("jpeg/emoji_u1f236-on-white.jpg", "jpeg"), ("lottie/lottie-android/Masks.tgs", "tgs"),
+            ("stickers/noto-512/emoji_u1f236.png", "png"), ("jpeg/emoji_u1f236-on-white.jpg", "jpeg"),
+            ("lottie/lottie-android/Masks.tgs", "tgs"),
             ("lottie/lottie-android/Masks.json", "lottie"), ("lottie/dotlottie/Masks.lottie", "dotlottie"),
         ])
     func sniffing(path: String, identifier: String) throws {
@@ -55,7 +61,8 @@ struct FormatRegistryTests {
 
     @Test("folder extensions: every format's, .json only after sniffing; the unknown-signature message lists all")
     func derivedLists() {
-        #expect(FormatRegistry.imageExtensions == ["png", "apng", "jpg", "jpeg", "gif", "webp", "tgs", "webm", "lottie"])
+        #expect(
+            FormatRegistry.imageExtensions == ["png", "apng", "jpg", "jpeg", "gif", "webp", "tgs", "webm", "lottie"])
         #expect(FormatRegistry.sniffedExtensions == ["json"])
         #expect(
             CodecError.unrecognizedFormat.description
