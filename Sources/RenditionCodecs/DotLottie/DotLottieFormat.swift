@@ -24,10 +24,15 @@ public struct DotLottieFormat: LottieSourceFormat {
 
     /// Creates the descriptor.
     public init() {}
+    /// The registered identity.
     public var format: ImageFormat { .dotLottie }
+    /// The name in messages.
     public var name: String { "dotLottie" }
+    /// File extensions, the usual one first.
     public var fileExtensions: [String] { ["lottie"] }
+    /// The IANA media type.
     public var mediaType: String { "application/zip+dotlottie" }
+    /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 9 }
 
     /// A ZIP local file header.

@@ -7,12 +7,17 @@ extension ImageFormat {
 public struct LottieFormat: LottieSourceFormat {
     /// Creates the descriptor.
     public init() {}
+    /// The registered identity.
     public var format: ImageFormat { .lottie }
+    /// The name in messages.
     public var name: String { "Lottie" }
+    /// File extensions, the usual one first.
     public var fileExtensions: [String] { ["json"] }
     /// Other JSON files are not stickers: a folder search sniffs `.json` files.
     public var extensionsNeedSniffing: Bool { true }
+    /// The IANA media type.
     public var mediaType: String { "application/json" }
+    /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 7 }
 
     /// A JSON object naming `"layers"` (``LottieSniffing``).

@@ -9,10 +9,15 @@ extension ImageFormat {
 public struct TGSFormat: LottieSourceFormat {
     /// Creates the descriptor.
     public init() {}
+    /// The registered identity.
     public var format: ImageFormat { .tgs }
+    /// The name in messages.
     public var name: String { "TGS" }
+    /// File extensions, the usual one first.
     public var fileExtensions: [String] { ["tgs"] }
+    /// The IANA media type.
     public var mediaType: String { "application/x-tgsticker" }
+    /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 6 }
 
     /// The gzip signature and the deflate method.

@@ -11,11 +11,17 @@ extension ImageFormat {
 public struct PNGFormat: ImageFormatDecoder {
     /// Creates the descriptor.
     public init() {}
+    /// The registered identity.
     public var format: ImageFormat { .png }
+    /// The name in messages.
     public var name: String { "PNG" }
+    /// File extensions, the usual one first.
     public var fileExtensions: [String] { ["png", "apng"] }
+    /// The IANA media type.
     public var mediaType: String { "image/png" }
+    /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 1 }
+    /// The `DecodeLimits` its decoder enforces.
     public var limitNames: [String] {
         ["maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes"]
     }
@@ -33,16 +39,19 @@ public struct PNGFormat: ImageFormatDecoder {
         return start.count >= 16 && (8...(start.count - 4)).contains { Array(start[$0..<($0 + 4)]) == ihdr }
     }
 
+    /// Decodes the whole file.
     public func decodeAnimation(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> Animation {
         try APNGDecoder.decode(bytes, limits: limits)
     }
 
+    /// Decodes frame by frame, each frame handed over as soon as it is ready.
     public func decodeFrames(_ bytes: [UInt8], limits: DecodeLimits, _ body: (AnimationFrame) -> Void)
         throws(CodecError) -> AnimationOutline
     {
         try APNGDecoder.decode(bytes, limits: limits, frames: body)
     }
 
+    /// The canvas size from the header.
     public func dimensions(_ bytes: [UInt8]) throws(CodecError) -> (width: Int, height: Int) {
         let header = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in
             try PNGHeader(UnsafeRawBufferPointer(buffer))
@@ -50,6 +59,7 @@ public struct PNGFormat: ImageFormatDecoder {
         return (header.width, header.height)
     }
 
+    /// The canvas size and declared frame count from the headers.
     public func header(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (
         width: Int, height: Int, frameCount: Int
     ) {

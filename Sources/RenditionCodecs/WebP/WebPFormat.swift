@@ -10,11 +10,17 @@ extension ImageFormat {
 public struct WebPFormat: ImageFormatDecoder {
     /// Creates the descriptor.
     public init() {}
+    /// The registered identity.
     public var format: ImageFormat { .webp }
+    /// The name in messages.
     public var name: String { "WebP" }
+    /// File extensions, the usual one first.
     public var fileExtensions: [String] { ["webp"] }
+    /// The IANA media type.
     public var mediaType: String { "image/webp" }
+    /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 4 }
+    /// The `DecodeLimits` its decoder enforces.
     public var limitNames: [String] {
         ["maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes"]
     }
@@ -24,10 +30,12 @@ public struct WebPFormat: ImageFormatDecoder {
         head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8)
     }
 
+    /// Decodes the whole file.
     public func decodeAnimation(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> Animation {
         try WebPDecoder.decode(bytes, limits: limits)
     }
 
+    /// The canvas size and declared frame count from the headers.
     public func header(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (
         width: Int, height: Int, frameCount: Int
     ) {
