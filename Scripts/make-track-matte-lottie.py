@@ -8,6 +8,9 @@ a circle that moves from left to right; it is the alpha matte (`td: 1`) of the n
 240x240 orange square in the middle (`tt: 1`) that does not cover the canvas. Current rlottie
 draws the square where the circle overlaps it; Debian's rlottie 0.1 draws every frame empty.
 
+precomp-matte-small.tgs is the same drawing on a 128x128 canvas at 30 fps for 1 s (30 frames),
+for tests that pack it for every platform.
+
     python3 Scripts/make-track-matte-lottie.py
 """
 import gzip
@@ -58,10 +61,44 @@ document = {
     ],
 }
 
+
+
+def scaled(value, factor):
+    """`value` with every number scaled by `factor` (positions and sizes of the small copy)."""
+    if isinstance(value, list):
+        return [scaled(v, factor) for v in value]
+    return value * factor
+
+
+def small_copy(full):
+    """The document on a 128 px canvas at 30 fps for 1 s: coordinates x 1/4, times x 1/6."""
+    small = json.loads(json.dumps(full))
+    small.update({"w": 128, "h": 128, "fr": 30, "op": 30, "nm": "precomp matte, small"})
+    for layer in small["layers"] + small["assets"][0]["layers"]:
+        layer["op"] = 30
+        if layer["ty"] == 0:
+            layer["w"], layer["h"] = 128, 128
+        position = layer["ks"]["p"]
+        if position["a"] == 0:
+            position["k"] = scaled(position["k"], 0.25)
+        else:
+            for key in position["k"]:
+                key["t"] = round(key["t"] / 6)
+                key["s"] = scaled(key["s"], 0.25)
+        for group in layer.get("shapes", []):
+            for item in group["it"]:
+                if item["ty"] in ("el", "rc"):
+                    item["s"]["k"] = scaled(item["s"]["k"], 0.25)
+                if item["ty"] == "rc":
+                    item["r"]["k"] = 6
+    return small
+
+
 os.makedirs(OUT, exist_ok=True)
-text = json.dumps(document, separators=(",", ":")).encode()
-with open(os.path.join(OUT, "precomp-matte.tgs"), "wb") as file:
-    file.write(gzip.compress(text, mtime=0))
-with open(os.path.join(OUT, "precomp-matte.json"), "wb") as file:
-    file.write(text)
-print(f"precomp-matte.tgs: {len(text)} bytes of JSON")
+for name, made in (("precomp-matte", document), ("precomp-matte-small", small_copy(document))):
+    text = json.dumps(made, separators=(",", ":")).encode()
+    with open(os.path.join(OUT, name + ".tgs"), "wb") as file:
+        file.write(gzip.compress(text, mtime=0))
+    with open(os.path.join(OUT, name + ".json"), "wb") as file:
+        file.write(text)
+    print(f"{name}.tgs: {len(text)} bytes of JSON")

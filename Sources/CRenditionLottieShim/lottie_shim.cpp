@@ -123,6 +123,11 @@ extern "C" rdn_lottie_library *rdn_lottie_library_open(const char *path, char *e
     }
 }
 
+extern "C" void rdn_lottie_library_free(rdn_lottie_library *library)
+{
+    delete library;
+}
+
 extern "C" int rdn_lottie_library_is_current(const rdn_lottie_library *library)
 {
     return library->current ? 1 : 0;

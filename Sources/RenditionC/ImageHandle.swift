@@ -43,16 +43,9 @@ final class ImageHandle: Sendable {
 
     /// The format the C interface reports: APNG for an animated PNG, AUTO for no source.
     var cSourceFormat: rdn_format {
-        switch sourceFormat {
-        case .png: animation.isAnimated ? RDN_FORMAT_APNG : RDN_FORMAT_PNG
-        case .jpeg: RDN_FORMAT_JPEG
-        case .gif: RDN_FORMAT_GIF
-        case .webp: RDN_FORMAT_WEBP
-        case .tgs: RDN_FORMAT_TGS
-        case .lottie: RDN_FORMAT_LOTTIE
-        case .webm: RDN_FORMAT_WEBM
-        case nil: RDN_FORMAT_AUTO
-        }
+        guard let sourceFormat else { return RDN_FORMAT_AUTO }
+        if sourceFormat == .png && animation.isAnimated { return RDN_FORMAT_APNG }
+        return rdn_format(rawValue: sourceFormat.decoder.cValue)
     }
 
     /// The frame at `index`, or RDN_ERROR_INVALID_ARGUMENT when there is none.

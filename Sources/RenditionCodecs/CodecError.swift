@@ -23,7 +23,7 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file (unknown signature)"
+            "not a \(FormatRegistry.names(joinedBy: "or")) file (unknown signature)"
         case .corrupt(let format, let reason):
             "corrupt \(format) data: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .unsupported(let format, let reason):
@@ -39,12 +39,12 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A few words saying why, where a sentence does not fit (a preview card's badge): `not a
-    /// PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file`, `truncated PNG`, `corrupt GIF`,
+    /// PNG, JPEG, GIF, WebP, TGS, Lottie, WebM or dotLottie file` (every registered format), `truncated PNG`, `corrupt GIF`,
     /// `unsupported WebP feature`, `APNG too large for the decoding limits`.
     public var shortReason: String {
         switch self {
         case .unrecognizedFormat:
-            "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file"
+            "not a \(FormatRegistry.names(joinedBy: "or")) file"
         case .corrupt(let format, let reason):
             Self.truncationWords.contains { reason.contains($0) } ? "truncated \(format)" : "corrupt \(format)"
         case .unsupported(let format, _):

@@ -2,8 +2,8 @@
 /// its format, canvas and number of frames. A server sizes a job from this before any decoder
 /// runs (width × height × frames), so the figures come from the container alone: PNG's `IHDR`
 /// and `acTL`, GIF's image descriptors, WebP's `VP8X`/`ANMF` chunks, WebM's blocks, a
-/// Lottie document's canvas and in/out points (TGS inflated under `maxDocumentBytes`), and 1
-/// for JPEG.
+/// Lottie document's canvas and in/out points (TGS and dotLottie inflated under
+/// `maxDocumentBytes`), and 1 for JPEG: each format's ``ImageFormatDecoder/header(_:limits:)``.
 ///
 /// The frame count is what the file declares; a decoder that finds more stops at its own
 /// limit, so a file that lies here cannot make the work larger than the limits it is decoded
@@ -34,32 +34,10 @@ public struct SourceHeader: Sendable, Equatable {
     ///   `.corrupt` for headers that cannot be read, `.limitExceeded` for an input or an
     ///   inflated document over `limits`.
     public init(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(CodecError) {
-        guard let format = ImageFormat.sniff(bytes) else { throw .unrecognizedFormat }
-        try limits.check(inputBytes: bytes.count, format: format)
-        self.format = format
-        switch format {
-        case .png:
-            let size = try ImageDimensions(bytes)
-            (width, height) = (size.width, size.height)
-            frameCount = try Self.apngFrameCount(bytes)
-        case .gif:
-            let size = try ImageDimensions(bytes)
-            (width, height) = (size.width, size.height)
-            frameCount = try Self.gifFrameCount(bytes)
-        case .jpeg:
-            let size = try ImageDimensions(bytes)
-            (width, height) = (size.width, size.height)
-            frameCount = 1
-        case .webp:
-            let info = try bytes.withUnsafeBufferPointer { buffer throws(CodecError) in try WebPContainerInfo(buffer) }
-            (width, height, frameCount) = (info.width, info.height, max(1, info.frameCount))
-        case .tgs, .lottie:
-            let document = try LottieComposition.read(bytes, limits: limits).2
-            (width, height, frameCount) = (document.width, document.height, max(1, document.frameCount))
-        case .webm:
-            let info = try WebMDecoder.info(bytes, limits: limits)
-            (width, height, frameCount) = (info.width, info.height, max(1, info.blockCount))
-        }
+        guard let decoder = FormatRegistry.decoder(sniffing: bytes) else { throw .unrecognizedFormat }
+        try limits.check(inputBytes: bytes.count, format: decoder.format)
+        format = decoder.format
+        (width, height, frameCount) = try decoder.header(bytes, limits: limits)
     }
 
     /// Pixels of all frames together (saturating, never trapping).

@@ -32,6 +32,10 @@ enum FuzzTarget: String, CaseIterable {
     /// ids, precompositions, repeaters, dashes, duplicate members and header numbers): the
     /// checks, then rlottie on the canonical document, which must hold no file path.
     case lottieStructure = "lottie-structure"
+    /// `LottieComposition` on a dotLottie archive: the ZIP reader (directory, names, counts,
+    /// inflated sizes), the manifest, then the Lottie checks and rlottie as for `lottie`.
+    /// Inputs that mutated into another format's signature are passed over.
+    case dotlottie
     /// `WebMDecoder`: the EBML reader, then libvpx on each frame (and the alpha stream).
     case webm
     /// A valid WebM built from the input by `StructuredWebM` (timecodes, scales, durations,
@@ -85,6 +89,7 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .lottie: Self.lottie(bytes)
         case .lottieStructure: if let document = StructuredLottie.make(bytes) { Self.lottie(document) }
+        case .dotlottie: if ImageFormat.sniff(bytes) == .dotLottie { Self.lottie(bytes, as: .dotLottie) }
         case .webm: Self.animation { () throws(CodecError) in try WebMDecoder.decode(bytes, limits: Self.limits) }
         case .webmStructure: Self.webmStructure(bytes)
         case .render: Self.render(bytes)
@@ -137,10 +142,11 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    private static func lottie(_ bytes: [UInt8]) {
+    private static func lottie(_ bytes: [UInt8], as format: ImageFormat? = nil) {
         guard let composition = result({ () throws(CodecError) in try LottieComposition(bytes, limits: limits) }) else {
             return
         }
+        if let format { require(composition.format == format, "a \(composition.format) file sniffed as \(format)") }
         require(
             composition.frameCount >= 1 && composition.frameCount <= limits.maxFrames, "frame count outside the limits")
         require(composition.drawsPerFrame <= Double(limits.maxDrawsPerFrame), "draws over the limit were accepted")

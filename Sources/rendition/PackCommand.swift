@@ -14,7 +14,8 @@ struct PackCommand: ParsableCommand {
         discussion: """
             SRC holds @3x stickers (searched recursively for \(StickerInputs.searchedFilesDescription)) \
             and optionally pack.json or pack.yaml (order, names, accessibility labels, size class, \
-            icon; see docs/PACKS.md, section Pack configuration). OUT receives:
+            icon; see docs/PACKS.md, section Pack configuration).
+            OUT receives:
               with Apple's pack (without --platform, or --platform messages or all):
                 Stickers.xcstickers/  the Xcode sticker catalog (Sticker Pack.stickerpack
                                       with one NAME.sticker or NAME.stickersequence per

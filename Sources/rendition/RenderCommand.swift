@@ -1,18 +1,18 @@
 import ArgumentParser
 import Foundation
+import RenditionBatch
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
 import RenditionPipeline
-import RenditionBatch
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render @2x and @1x stickers (and optionally @3x) from @3x masters, still or animated.",
         discussion: """
-            Each input NAME.png (or NAME@3x.png, a JPEG, an APNG, GIF, WebP, WebM, TGS or Lottie \
-            JSON) becomes OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and \
+            Each input NAME.png (or NAME@3x.png, or any format Rendition reads: \
+            \(FormatRegistry.names(joinedBy: "or"))) becomes OUTDIR/NAME@2x.EXT and OUTDIR/NAME@1x.EXT, sized round(2/3) and \
             round(1/3) of the master in each axis; animations keep every frame, delay and the \
             loop count, each frame resampled as soon as it is decoded (vector art is drawn at \
             each size). \
@@ -36,14 +36,15 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; TGS and Lottie become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).",
+            "Output container: auto (the input's: PNG, APNG, GIF, WebP or WebM; JPEG becomes PNG; \(ImageFormat.allCases.filter(\.isVector).map(\.description).joined(separator: ", ")) become APNG), png (a still of the first frame), apng, gif, webp or webm (VP9 with alpha).",
             valueName: "format"),
         completion: .list(RenditionSettings.formatNames))
     var format: String = OutputFormat.auto.rawValue
 
     @Flag(
         name: .customLong("include-3x"),
-        help: "Also write NAME@3x.EXT, the master at its own size re-encoded like the other renditions (an optimised PNG for a still PNG or JPEG)."
+        help:
+            "Also write NAME@3x.EXT, the master at its own size re-encoded like the other renditions (an optimised PNG for a still PNG or JPEG)."
     )
     var include3x = false
 

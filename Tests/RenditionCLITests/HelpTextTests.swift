@@ -1,5 +1,6 @@
 import Foundation
 import RenditionBatch
+import RenditionCodecs
 import RenditionTestSupport
 import Testing
 
@@ -30,7 +31,8 @@ struct HelpTextTests {
     @Test("the top-level help lists every input format")
     func inputFormats() throws {
         let text = try CommandLineTests.run(["--help"]).out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON"), "\(text)")
+        #expect(text.contains("(\(FormatRegistry.names(joinedBy: "or")))"), "\(text)")
+        #expect(text.contains("dotLottie"), "\(text)")
     }
 
     @Test(

@@ -196,7 +196,7 @@ struct SharedOptionsTests {
                 "jpeg",
                 "Error: JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF, WebP or WebM"
             ),
-            ("tgs", "Error: TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM"),
+            ("tgs", "Error: TGS, Lottie and dotLottie are source formats only; use PNG, APNG, GIF, WebP or WebM"),
             ("bmp", "Error: unknown format \"bmp\"; known: auto, png, apng, gif, webp, webm"),
         ] {
             let result = try CommandLineTests.run(["render", folder + "/src", "-o", folder + "/x", "--format", name])

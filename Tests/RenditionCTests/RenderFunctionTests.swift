@@ -196,7 +196,7 @@ struct RenderFunctionTests {
             ("filter 3 is unknown", renderOptions { $0.filter = rdn_filter(rawValue: 3) }),
             ("compression must be between 0 and 12, not 13", renderOptions { $0.compression = 13 }),
             ("compression must be between 0 and 12, not -2", renderOptions { $0.compression = -2 }),
-            ("format 9 is not an rdn_format", renderOptions { $0.format = rdn_format(rawValue: 9) }),
+            ("format 99 is not an rdn_format", renderOptions { $0.format = rdn_format(rawValue: 99) }),
             ("scales 0x8 has bits", renderOptions { $0.scales = 8 }),
         ]
         for (fragment, var options) in invalid {

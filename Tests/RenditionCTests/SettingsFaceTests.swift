@@ -153,8 +153,18 @@ struct SettingsFaceTests {
                 RDN_FORMAT_JPEG, "jpeg",
                 "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF, WebP or WebM"
             ),
-            (RDN_FORMAT_TGS, "tgs", "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM"),
-            (RDN_FORMAT_LOTTIE, "lottie", "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM"),
+            (
+                RDN_FORMAT_TGS, "tgs",
+                "TGS, Lottie and dotLottie are source formats only; use PNG, APNG, GIF, WebP or WebM"
+            ),
+            (
+                RDN_FORMAT_LOTTIE, "lottie",
+                "TGS, Lottie and dotLottie are source formats only; use PNG, APNG, GIF, WebP or WebM"
+            ),
+            (
+                RDN_FORMAT_DOTLOTTIE, "dotlottie",
+                "TGS, Lottie and dotLottie are source formats only; use PNG, APNG, GIF, WebP or WebM"
+            ),
         ] {
             let c = Self.renderFiles([folder + "/src"], folder + "/bad", renderOptions { $0.format = cFormat })
             let cli = try Self.command(["render", folder + "/src", "-o", folder + "/bad", "--format", name])

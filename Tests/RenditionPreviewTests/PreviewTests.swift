@@ -164,7 +164,8 @@ struct PreviewTests {
     @Test(
         "a card for a file that cannot be decoded says why on its badge, in a few words",
         arguments: [
-            ("truncated.png", "truncated PNG"), ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file"),
+            ("truncated.png", "truncated PNG"),
+            ("junk.png", "not a PNG, JPEG, GIF, WebP, TGS, Lottie, WebM or dotLottie file"),
         ])
     func unreadableReason(name: String, reason: String) throws {
         let folder = try TemporaryFolder.make("rendition-preview-unreadable")

@@ -164,8 +164,8 @@ typedef struct rdn_image rdn_image;
 typedef enum rdn_format {
     /** As output: the source's own format (PNG stays PNG, animated PNG stays APNG, GIF stays
      *  GIF, WebP stays WebP, WebM stays WebM; JPEG and images made by rdn_image_create become
-     *  PNG; TGS and Lottie become APNG, or PNG for one frame). As a source format: an image
-     *  made from pixels. */
+     *  PNG; TGS, Lottie and dotLottie become APNG, or PNG for one frame). As a source format:
+     *  an image made from pixels. */
     RDN_FORMAT_AUTO = 0,
     /** PNG; as output, a still PNG (an animation keeps its first frame). */
     RDN_FORMAT_PNG = 1,
@@ -184,7 +184,10 @@ typedef enum rdn_format {
     RDN_FORMAT_LOTTIE = 7,
     /** WebM video: as a source, VP8 or VP9 with or without an alpha stream; as output, VP9
      *  with an alpha stream (constant quality). */
-    RDN_FORMAT_WEBM = 8
+    RDN_FORMAT_WEBM = 8,
+    /** dotLottie (.lottie, a ZIP archive holding Lottie JSON): a source format only, like
+     *  RDN_FORMAT_TGS; its manifest's first animation is drawn. */
+    RDN_FORMAT_DOTLOTTIE = 9
 } rdn_format;
 
 /** How colour channels relate to alpha in a pixel buffer. */

@@ -29,7 +29,7 @@ enum {
     RDN_LOTTIE_FAILED = 3          /* rlottie threw some other exception */
 };
 
-/* An opened rlottie library: its handle and C API functions. Never freed (one per process). */
+/* An opened rlottie library: its handle and C API functions. */
 typedef struct rdn_lottie_library rdn_lottie_library;
 
 /*
@@ -38,6 +38,11 @@ typedef struct rdn_lottie_library rdn_lottie_library;
  * `error_size` bytes.
  */
 rdn_lottie_library *rdn_lottie_library_open(const char *path, char *error, size_t error_size);
+
+/* Frees what rdn_lottie_library_open allocated (NULL is ignored). The library itself stays
+ * loaded: rlottie may keep threads and state for the process, so it is never dlclose'd. No
+ * animation loaded from `library` may be used afterwards. */
+void rdn_lottie_library_free(rdn_lottie_library *library);
 
 /* 1 when the library is current rlottie (it has lottie_configure_model_cache_size, which came
  * after 0.1), 0 for 0.1. */

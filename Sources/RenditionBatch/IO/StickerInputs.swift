@@ -4,8 +4,8 @@ import RenditionCodecs
 /// (recursively) for files with an image extension (and JSON files that are Lottie).
 public enum StickerInputs {
     /// File extensions treated as images when searching folders, in the order help texts
-    /// list them.
-    public static let orderedImageExtensions = ["png", "apng", "gif", "jpg", "jpeg", "webp", "tgs", "webm"]
+    /// list them: every registered format's (`FormatRegistry.imageExtensions`).
+    public static let orderedImageExtensions = FormatRegistry.imageExtensions
 
     /// File extensions treated as images when searching folders.
     public static let imageExtensions = Set(orderedImageExtensions)
@@ -14,8 +14,12 @@ public enum StickerInputs {
     /// when they look like Lottie (`ImageFormat.sniff`), so other JSON files are passed over.
     public static let lottieExtension = "json"
 
-    /// What a folder search takes, for help texts: `.png, .apng, .gif, .jpg, .jpeg, .webp,
-    /// .tgs and .webm files, and .json files that are Lottie animations`.
+    /// Extensions whose files a folder search sniffs before taking them
+    /// (`FormatRegistry.sniffedExtensions`: `json`).
+    public static let sniffedExtensions = Set(FormatRegistry.sniffedExtensions)
+
+    /// What a folder search takes, for help texts: `.png, .apng, .jpg, .jpeg, .gif, .webp,
+    /// .tgs, .webm and .lottie files, and .json files that are Lottie animations`.
     public static var searchedFilesDescription: String {
         let listed = orderedImageExtensions.map { "." + $0 }
         return listed.dropLast().joined(separator: ", ")
@@ -51,13 +55,15 @@ public enum StickerInputs {
     }
 
     /// Whether a folder search takes the file at `path`: it has an image extension, or it is
-    /// a `.json` file that starts like a Lottie document (its first MiB is read).
+    /// a `.json` file that starts like a Lottie document (its first MiB is read): any file
+    /// whose extension a registered format marks as needing sniffing, and that sniffs as it.
     public static func isStickerFile(_ path: String) -> Bool {
         if hasImageExtension(path) { return true }
-        guard fileExtension(path) == lottieExtension, let head = try? FileSystem.read(path, upTo: 1 << 20) else {
-            return false
-        }
-        return ImageFormat.sniff(head) == .lottie
+        guard let name = fileExtension(path), sniffedExtensions.contains(name),
+            let head = try? FileSystem.read(path, upTo: FormatRegistry.sniffedBytes),
+            let format = ImageFormat.sniff(head)
+        else { return false }
+        return format.decoder.fileExtensions.contains(name)
     }
 
     /// Whether the file name has one of `imageExtensions` (case-insensitive).

@@ -16,7 +16,7 @@ import RenditionCore
 /// Not thread-safe (rlottie keeps drawing state per animation): use one composition per
 /// thread, or one thread at a time.
 public final class LottieComposition {
-    /// `.tgs` (gzip-compressed) or `.lottie` (plain JSON).
+    /// `.tgs` (gzip-compressed), `.lottie` (plain JSON) or `.dotLottie` (a ZIP archive).
     public let format: ImageFormat
     /// Canvas width in pixels (the composition's `w`).
     public let width: Int
@@ -84,21 +84,12 @@ public final class LottieComposition {
     static func read(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> (
         ImageFormat, [UInt8], LottieDocument
     ) {
-        guard let format = ImageFormat.sniff(bytes), format.isVector else { throw .unrecognizedFormat }
-        try limits.check(inputBytes: bytes.count, format: format)
-        let json: [UInt8]
-        if format == .tgs {
-            json = try bytes.withUnsafeBufferPointer { (input) throws(CodecError) in
-                try GzipInflation.inflate(input, maxBytes: limits.maxDocumentBytes, format: .tgs)
-            }
-        } else {
-            guard bytes.count <= limits.maxDocumentBytes else {
-                throw .limitExceeded(
-                    format: format,
-                    reason: "a JSON document of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)")
-            }
-            json = bytes
+        guard let source = FormatRegistry.decoder(sniffing: bytes) as? any LottieSourceFormat else {
+            throw .unrecognizedFormat
         }
+        let format = source.format
+        try limits.check(inputBytes: bytes.count, format: format)
+        let json = try source.lottieJSON(bytes, limits: limits)
         let document = try json.withUnsafeBufferPointer { (buffer) throws(CodecError) in
             try LottieDocument(json: buffer, format: format, limits: limits)
         }

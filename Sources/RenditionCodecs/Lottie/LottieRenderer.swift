@@ -14,7 +14,7 @@ import CRenditionLottieShim
 /// 2. Current rlottie, the renderer Telegram's apps are built on, from the installed
 ///    `rlottie-python` wheel (`pip install rlottie-python`): its
 ///    `rlottie_python/librlottie.so.0` in the active virtual environment, the user's
-///    site-packages, then the system's (``wheelFolders(environment:)``).
+///    site-packages, then the system's (``wheelFolders(environment:pythonFolders:)``).
 /// 3. The system's rlottie 0.1 (Debian's `librlottie0-1`), a fallback that leaves track-matted
 ///    layers undrawn (docs/LOTTIE-FIDELITY.md): an animation it draws blank is refused with an
 ///    error that names it.
@@ -41,7 +41,8 @@ public final class LottieRenderer: @unchecked Sendable, CustomStringConvertible 
     /// Whether it is current rlottie (it has the model-cache control that came after 0.1).
     /// Rlottie 0.1 leaves track-matted layers undrawn, so a blank drawing is refused.
     public let isCurrent: Bool
-    /// The opened library; never closed, as rlottie may keep state for the process.
+    /// The opened library. Its record is freed with the renderer (compositions keep their
+    /// renderer alive); the library itself stays loaded, as rlottie may keep state for the process.
     let library: OpaquePointer
 
     private init(path: String, source: Source, library: OpaquePointer) {
@@ -50,6 +51,8 @@ public final class LottieRenderer: @unchecked Sendable, CustomStringConvertible 
         self.library = library
         isCurrent = rdn_lottie_library_is_current(library) != 0
     }
+
+    deinit { rdn_lottie_library_free(library) }
 
     /// "current rlottie (rlottie-python's, PATH)", "rlottie 0.1 (the system's, librlottie.so.0-1)" and the like.
     public var description: String {

@@ -60,7 +60,7 @@ public struct StickerLinter: Sendable {
     /// Reads and lints one file; a file that cannot be read gives an `unreadable` finding.
     ///
     /// An `unreadable` finding's `reason` value says why in a few words (`no such file or
-    /// folder`, `truncated PNG`, `not a PNG, JPEG, GIF, WebP, TGS, Lottie or WebM file`:
+    /// folder`, `truncated PNG`, `not a PNG, JPEG, GIF, … or dotLottie file`:
     /// `CodecError.shortReason`); its message says it in full.
     public func lint(path: String) -> LintReport {
         do {
@@ -108,7 +108,7 @@ public struct StickerLinter: Sendable {
                 early.insert(
                     LintFinding(
                         .unreadable,
-                        "not an image Rendition recognises (no PNG, JPEG, GIF, WebP, TGS, Lottie or WebM signature)",
+                        "not an image Rendition recognises (no \(FormatRegistry.names(joinedBy: "or")) signature)",
                         values: ["reason": .text(CodecError.unrecognizedFormat.shortReason)]),
                     at: 0)
             }

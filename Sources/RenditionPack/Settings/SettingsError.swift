@@ -79,7 +79,7 @@ package struct SettingsError: Error, Sendable, Equatable, CustomStringConvertibl
         case outOfRange(value: String, expected: String)
         /// A name the setting does not know; `known` lists what it does know.
         case unknownName(String, known: [String])
-        /// An output format Rendition reads but does not write (JPEG, TGS, Lottie).
+        /// An output format Rendition reads but does not write (JPEG, TGS, Lottie, dotLottie).
         case unsupportedFormat(ImageFormat)
         /// A shard given as text that cannot be used.
         case shard(ShardSpecError)
@@ -131,7 +131,9 @@ package struct SettingsError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unsupportedFormat(.jpeg):
             return "JPEG output is not supported (JPEG has no transparency); use PNG, APNG, GIF, WebP or WebM"
         case .unsupportedFormat:
-            return "TGS and Lottie are source formats only; use PNG, APNG, GIF, WebP or WebM"
+            let vector = ImageFormat.allCases.filter(\.isVector).map(\.description)
+            return
+                "\(vector.dropLast().joined(separator: ", ")) and \(vector.last!) are source formats only; use PNG, APNG, GIF, WebP or WebM"
         case .shard(let error):
             return Self.shardMessage(error, name: name)
         case .shardIndex(let index, let count):

@@ -18,8 +18,9 @@ struct MasterIdentity: Sendable {
 package final class MasterFolder: Sendable {
     /// The folder's real path.
     package let path: String
-    /// The master file extensions tried for a name, in order.
-    static let extensions = ["png", "apng", "gif", "webp", "jpg", "jpeg", "tgs", "json", "webm"]
+    /// The master file extensions tried for a name, in order: every registered format's
+    /// (`FormatRegistry`), `.json` included.
+    static let extensions = FormatRegistry.decoders.flatMap(\.fileExtensions)
 
     private struct Fingerprint: Hashable {
         let path: String

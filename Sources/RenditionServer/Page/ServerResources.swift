@@ -1,5 +1,6 @@
 import Foundation
 import RenditionBatch
+import RenditionCodecs
 
 /// The files the server serves as they are: the pack maker's page (`Resources/page/`) and the
 /// OpenAPI document (`Resources/openapi.json`), read once at start.
@@ -26,11 +27,35 @@ package struct ServerResources: Sendable {
         where names.allSatisfy({ FileManager.default.isReadableFile(atPath: "\(folder)/\($0)") }) {
             var files: [String: [UInt8]] = [:]
             for name in names {
-                if let data = FileManager.default.contents(atPath: "\(folder)/\(name)") { files[name] = Array(data) }
+                if let data = FileManager.default.contents(atPath: "\(folder)/\(name)") {
+                    files[name] = name == "page/index.html" ? acceptingRegisteredFormats(Array(data)) : Array(data)
+                }
             }
             return ServerResources(files: files, folder: folder)
         }
         return ServerResources(files: [:], folder: nil)
+    }
+
+    /// What the page's file picker accepts: every registered format's media type and file
+    /// extensions (`FormatRegistry`), plus `image/apng`.
+    static var acceptedTypes: String {
+        var types = ["image/png", "image/apng"]
+        for decoder in FormatRegistry.decoders where !types.contains(decoder.mediaType) {
+            types.append(decoder.mediaType)
+        }
+        return (types + FormatRegistry.decoders.flatMap(\.fileExtensions).map { "." + $0 }).joined(separator: ",")
+    }
+
+    /// `html` with the file picker's `accept` list (`<input id="files" … accept="…">`) set to
+    /// ``acceptedTypes``, so the page offers what the server reads.
+    static func acceptingRegisteredFormats(_ html: [UInt8]) -> [UInt8] {
+        var text = String(decoding: html, as: UTF8.self)
+        guard let input = text.range(of: "<input id=\"files\""),
+            let accept = text.range(of: "accept=\"", range: input.upperBound..<text.endIndex),
+            let close = text[accept.upperBound...].firstIndex(of: "\"")
+        else { return html }
+        text.replaceSubrange(accept.upperBound..<close, with: acceptedTypes)
+        return Array(text.utf8)
     }
 
     /// The folders to look in, in order.

@@ -12,7 +12,7 @@ enum UploadNames {
             last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ":" }.map(Character.init))
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         if let dot = cleaned.lastIndex(of: "."),
-            StickerInputs.hasImageExtension(cleaned) || cleaned.lowercased().hasSuffix(".json")
+            FormatRegistry.decoder(fileExtension: String(cleaned[cleaned.index(after: dot)...])) != nil
         {
             cleaned = String(cleaned[..<dot])
         }

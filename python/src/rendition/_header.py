@@ -38,7 +38,8 @@ ENUMS: dict[str, dict[str, int]] = {'rdn_status': {'RDN_OK': 0,
                 'RDN_FORMAT_JPEG': 5,
                 'RDN_FORMAT_TGS': 6,
                 'RDN_FORMAT_LOTTIE': 7,
-                'RDN_FORMAT_WEBM': 8},
+                'RDN_FORMAT_WEBM': 8,
+                'RDN_FORMAT_DOTLOTTIE': 9},
  'rdn_alpha': {'RDN_ALPHA_PREMULTIPLIED': 0, 'RDN_ALPHA_STRAIGHT': 1},
  'rdn_filter': {'RDN_FILTER_LANCZOS3': 0}}
 #: Each `typedef struct`: its fields in order, as (name, C type) pairs.
