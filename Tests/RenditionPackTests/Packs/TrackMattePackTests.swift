@@ -1,5 +1,6 @@
 import Foundation
 import RenditionCodecs
+import RenditionLint
 import RenditionTestSupport
 import Testing
 
