@@ -4,7 +4,7 @@ extension ImageFormat {
     public static let dotLottie = ImageFormat(registering: "dotlottie")
 }
 
-/// dotLottie as the registry sees it: a ZIP archive read in memory (``ZIPReader``), whose
+/// dotLottie as the registry sees it: a ZIP archive read in memory (`ZIPReader`), whose
 /// manifest names the animations; the first one is drawn, as any Lottie document is.
 ///
 /// Read as hostile input: at most ``maxEntries`` entries with plain relative names of at most

@@ -20,7 +20,7 @@ public struct LottieFormat: LottieSourceFormat {
     /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 7 }
 
-    /// A JSON object naming `"layers"` (``LottieSniffing``).
+    /// A JSON object naming `"layers"` (`LottieSniffing`).
     public func sniff(_ head: UnsafeBufferPointer<UInt8>) -> Bool { LottieSniffing.looksLikeLottie(head) }
 
     /// The file itself, when it is within `maxDocumentBytes`.

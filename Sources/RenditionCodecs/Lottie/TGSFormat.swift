@@ -5,7 +5,7 @@ extension ImageFormat {
 }
 
 /// TGS as the registry sees it: a gzip member holding a Lottie document, inflated under
-/// `maxDocumentBytes` (``GzipInflation``).
+/// `maxDocumentBytes` (`GzipInflation`).
 public struct TGSFormat: LottieSourceFormat {
     /// Creates the descriptor.
     public init() {}
