@@ -211,14 +211,12 @@ struct PlatformPackWriter {
             path = TrayLegibility.mostLegible(paths.map { sources.legibility($0) }).map { paths[$0] } ?? first
         }
         let master = try sources.master(path)
-        let target = RenditionTarget(
+        let target = platform.target(
             label: "\(platform.name) \(rule.role.rawValue) image",
             size: .canvas(CanvasRule(mode: .exact, width: rule.width, height: rule.height)),
             formats: .init(still: rule.format, animated: [.apng]),
-            animates: pack.animated == true && rule.animatedInAnimatedPack == true, frameRules: platform.framePolicy,
-            byteLimit: .bytes(rule.maximumBytes), preservesFrames: platform.minimumFrames != nil,
-            animatedPalette: platform.animatedTruecolourOnly != true,
-            webpKeyFramesOnly: platform.animatedKeyFramesOnly == true)
+            animates: pack.animated == true && rule.animatedInAnimatedPack == true, byteLimit: .bytes(rule.maximumBytes)
+        )
         var options = RenderOptions(limits: builder.options.limits)
         options.png.compressionLevel = builder.options.compressionLevel
         let made = try StickerPipeline(options: options).run(
