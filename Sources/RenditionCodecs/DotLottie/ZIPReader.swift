@@ -154,7 +154,7 @@ struct ZIPReader {
                 throw .corrupt(format: format, reason: "the deflate data of \"\(entry.name)\" is damaged")
             }
         }
-        let crc = output.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
+        let crc = output.withUnsafeBytes { crc32($0) }
         guard crc == entry.crc32 else {
             throw .corrupt(format: format, reason: "\"\(entry.name)\" fails its CRC-32 check")
         }
