@@ -359,7 +359,7 @@ def measure(lottie: Lottie, cli: str, args: argparse.Namespace, with_ssim: bool)
         expected_frames = max(1, math.floor(lottie.out_point - lottie.in_point))
         probe = rendition_apng(cli, source, args.max_frames, args.timeout)
         # Too long to draw whole (but not absurdly so): drawn a frame at a time below.
-        windowed = (isinstance(probe, str) and "frames is over the limit" in probe
+        windowed = (isinstance(probe, str) and "frames is over the frames limit" in probe
                     and expected_frames <= MAX_WINDOWED_FRAMES)
         if isinstance(probe, str) and not windowed:
             result.error = probe

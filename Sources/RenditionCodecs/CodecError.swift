@@ -10,8 +10,9 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(format: ImageFormat, reason: String)
     /// The image is valid but uses a feature Rendition does not handle.
     case unsupported(format: ImageFormat, reason: String)
-    /// The image exceeds one of the configured `DecodeLimits`.
-    case limitExceeded(format: ImageFormat, reason: String)
+    /// The image exceeds one of the configured ``DecodeLimits``, a bound of the decoders' own
+    /// or the memory that could be had; `limit` holds which, the limit and the amount found.
+    case limitExceeded(format: ImageFormat, limit: ExceededLimit)
     /// The encoder failed (out of memory or an internal library error).
     case encodingFailed(format: ImageFormat, reason: String)
     /// The image shows nothing: every pixel of every frame of what would be written is fully
@@ -28,8 +29,8 @@ public enum CodecError: Error, Sendable, Equatable, CustomStringConvertible {
             "corrupt \(format) data: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .unsupported(let format, let reason):
             "unsupported \(format) feature: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
-        case .limitExceeded(let format, let reason):
-            "\(format) image exceeds a decoding limit: \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
+        case .limitExceeded(let format, let limit):
+            "\(format) image exceeds a decoding limit: \(StatedReason.stated(limit.description, otherwise: StatedReason.unstated))"
         case .encodingFailed(let format, let reason):
             "could not encode \(format): \(StatedReason.stated(reason, otherwise: StatedReason.unstated))"
         case .blank(let format, let reason):

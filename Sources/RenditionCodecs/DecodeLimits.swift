@@ -61,35 +61,40 @@ public struct DecodeLimits: Sendable, Equatable, Codable {
             throw .corrupt(format: format, reason: "image size \(width)x\(height) is empty")
         }
         if width > maxWidth {
-            throw .limitExceeded(format: format, reason: "width \(width) px is over the limit of \(maxWidth) px")
+            throw .limitExceeded(format: format, limit: ExceededLimit(.width, found: width, maximum: maxWidth))
         }
         if height > maxHeight {
-            throw .limitExceeded(format: format, reason: "height \(height) px is over the limit of \(maxHeight) px")
+            throw .limitExceeded(format: format, limit: ExceededLimit(.height, found: height, maximum: maxHeight))
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxPixels {
             throw .limitExceeded(
-                format: format, reason: "\(width)x\(height) px is over the limit of \(maxPixels) pixels")
+                format: format,
+                limit: ExceededLimit(
+                    .pixels, found: overflow ? nil : pixels, maximum: maxPixels, measure: "\(width)x\(height) px"))
         }
         if frames > maxFrames {
-            throw .limitExceeded(format: format, reason: "\(frames) frames is over the limit of \(maxFrames)")
+            throw .limitExceeded(format: format, limit: ExceededLimit(.frames, found: frames, maximum: maxFrames))
         }
         let (rgbaBytes, overflowRGBA) = pixels.multipliedReportingOverflow(by: 4)
         let (bytes, overflowBytes) = rgbaBytes.multipliedReportingOverflow(by: max(frames, 1))
         if overflowRGBA || overflowBytes || bytes > maxDecodedBytes {
             throw .limitExceeded(
                 format: format,
-                reason:
-                    "decoding would need \(overflowRGBA || overflowBytes ? "more than \(Int.max)" : "\(bytes)") bytes, over the limit of \(maxDecodedBytes)"
-            )
+                limit: ExceededLimit(
+                    .decodedBytes, found: overflowRGBA || overflowBytes ? nil : bytes, maximum: maxDecodedBytes))
         }
     }
 
     /// Throws `limitExceeded` when the input itself is larger than `maxInputBytes`.
-    public func check(inputBytes: Int, format: ImageFormat) throws(CodecError) {
-        if inputBytes > maxInputBytes {
+    /// - Parameters:
+    ///   - inputBytes: the input's size, or `nil` when reading stopped past the limit (only
+    ///     "more than" is known).
+    ///   - format: the input's format, for the error.
+    public func check(inputBytes: Int?, format: ImageFormat) throws(CodecError) {
+        if inputBytes.map({ $0 > maxInputBytes }) ?? true {
             throw .limitExceeded(
-                format: format, reason: "input of \(inputBytes) bytes is over the limit of \(maxInputBytes)")
+                format: format, limit: ExceededLimit(.inputBytes, found: inputBytes, maximum: maxInputBytes))
         }
     }
 }

@@ -38,24 +38,24 @@ struct BombRenderTests {
             message: "ends before the 16384x2441 image is complete", peakLimit: smallProcess + 16_385 * 4 * 2_441),
         Bomb(
             name: "frames-65535.gif", make: { HostileInputs.gif(frames: 65_535) },
-            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+            message: "65535 frames is over the frames limit of 1000", peakLimit: smallProcess),
         // Not one of the 1.5 MB frames is composited.
         Bomb(
             name: "frames-800x618.gif", make: { HostileInputs.gif(frames: 800, width: 618, height: 618) },
-            message: "decoding would need 1222156800 bytes", peakLimit: smallProcess),
+            message: "decoding 1222156800 bytes is over the decoded-bytes limit of 1073741824", peakLimit: smallProcess),
         Bomb(
             name: "frames-65535.png", make: { HostileInputs.apng(frames: 65_535) },
-            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+            message: "65535 frames is over the frames limit of 1000", peakLimit: smallProcess),
         Bomb(
             name: "declares-2g-frames.png", make: { HostileInputs.apng(frames: 2, declaredFrames: 0x7FFF_FFFF) },
             message: "acTL declares 2147483647 frames", peakLimit: smallProcess),
         Bomb(
             name: "frames-65535.webp", make: { try HostileInputs.webpAnimation(frames: 65_535) },
-            message: "65535 frames is over the limit of 1000", peakLimit: smallProcess),
+            message: "65535 frames is over the frames limit of 1000", peakLimit: smallProcess),
         Bomb(
             name: "scans-1000.jpg",
             make: { HostileInputs.jpegWithScans(1_000, from: try Fixtures.bytes("jpeg/small/progressive.jpg")) },
-            message: "more than 100 scans", peakLimit: nil),
+            message: "more than 100 progressive scans is over the scans limit of 100", peakLimit: nil),
     ]
 
     @Test("rendition render refuses each bomb with its reason, in a process that stays small", arguments: bombs)

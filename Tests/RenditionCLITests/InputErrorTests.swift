@@ -26,7 +26,7 @@ struct InputErrorTests {
         #expect(refused.status == 1)
         #expect(
             refused.err.contains(
-                "three.gif: GIF image exceeds a decoding limit: 3 frames is over the limit of 2; "
+                "three.gif: GIF image exceeds a decoding limit: 3 frames is over the frames limit of 2; "
                     + "if the file is trusted, raise it with --limit frames=N"), "\(refused.err)")
         let allowed = try Self.render(["three.gif": gif], ["--limit", "frames=3", "--limit", "pixels=100"])
         #expect(allowed.status == 0, "\(allowed.err)")
@@ -34,9 +34,32 @@ struct InputErrorTests {
         let small = try Self.render(["three.gif": gif], ["--limit", "input-bytes=20"])
         #expect(
             small.err.contains(
-                "input of more than 20 bytes is over the limit of 20; if the file is trusted, raise it with --limit input-bytes=N"
+                "input of more than 20 bytes is over the input-bytes limit of 20; if the file is trusted, raise it with --limit input-bytes=N"
             ),
             "\(small.err)")
+    }
+
+    @Test(
+        "every limit a setting changes is named from the error's key: a dotLottie over document-bytes, an embedded image over width"
+    )
+    func limitSettingFromTheErrorsKey() throws {
+        let bomb = try Fixtures.bytes("lottie/dotlottie/bomb.lottie")
+        let embedded = try Fixtures.bytes("hostile/lottie/embedded-png-100000.json")
+        let refused = try Self.render(["bomb.lottie": bomb, "embedded.json": embedded])
+        #expect(refused.status == 1)
+        #expect(
+            refused.err.contains(
+                "is over the document-bytes limit of 16777216; if the file is trusted, raise it with --limit document-bytes=N"
+            ),
+            "\(refused.err)")
+        #expect(
+            refused.err.contains(
+                "an embedded image: width 100000 px is over the width limit of 16384 px; if the file is trusted, raise it with --limit width=N"
+            ), "\(refused.err)")
+        // A bound no setting changes gets no advice.
+        let entries = try Self.render(["many.lottie": try Fixtures.bytes("lottie/dotlottie/many-entries.lottie")])
+        #expect(entries.err.contains("an archive of 10000 entries is over the limit of 1000"), "\(entries.err)")
+        #expect(!entries.err.contains("--limit"), "\(entries.err)")
     }
 
     @Test("a --limit setting that cannot be understood is refused with the valid keys")

@@ -109,8 +109,9 @@ struct PackInputCheckTests {
         #expect(all.contains("Apple Messages: canvas-too-small"), "\(all)")
         // Apple's catalog and renditions leave it out; the catalog lists the other three.
         #expect(!FileManager.default.fileExists(atPath: "\(out)/renditions/small@3x.png"))
-        let pack = try Self.json(
-            "\(out)/Stickers.xcstickers/Sticker Pack.stickerpack/Contents.json")["stickers"] as? [[String: String]]
+        let pack =
+            try Self.json(
+                "\(out)/Stickers.xcstickers/Sticker Pack.stickerpack/Contents.json")["stickers"] as? [[String: String]]
         #expect(pack?.map { $0["filename"] ?? "" }.sorted() == ["a.sticker", "b.sticker", "c.sticker"])
         // Telegram and Signal have it, each file naming its upscale.
         let report = try Self.report(out)

@@ -170,13 +170,15 @@ struct SharedOptionsTests {
         let stickers = CommandLineTests.events(pack.out).filter { $0["event"] as? String == "sticker" }
         let animated = try #require(stickers.first { $0["name"] as? String == "animated" })
         #expect(animated["status"] as? String == "failed")
-        #expect((animated["error"] as? String)?.contains("3 frames is over the limit of 2") == true, "\(animated)")
+        #expect(
+            (animated["error"] as? String)?.contains("3 frames is over the frames limit of 2") == true, "\(animated)")
         #expect(stickers.first { $0["name"] as? String == "1F601-300" }?["status"] as? String == "ok")
         let render = try CommandLineTests.run([
             "render", folder + "/src", "-o", folder + "/r", "--limit", "frames=2", "--log", "jsonl",
         ])
         let failed = CommandLineTests.events(render.out).first { $0["name"] as? String == "animated" }
-        #expect((failed?["error"] as? String)?.contains("3 frames is over the limit of 2") == true, "\(render.out)")
+        #expect(
+            (failed?["error"] as? String)?.contains("3 frames is over the frames limit of 2") == true, "\(render.out)")
         // Raised past the master's frames, it is packed.
         let raised = try CommandLineTests.run([
             "pack", folder + "/src", "-o", folder + "/p2", "--limit", "frames=3", "--no-progress",

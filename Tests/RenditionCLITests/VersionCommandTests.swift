@@ -1,6 +1,6 @@
 import RenditionCore
-import Testing
 import RenditionPipeline
+import Testing
 
 /// `rendition --version` prints the one version of Rendition.
 @Suite("rendition --version")

@@ -249,14 +249,16 @@ struct ImageFunctionTests {
         var limits = rdn_limits()
         limits.max_width = 617
         expectFailure(
-            RDN_ERROR_LIMIT_EXCEEDED, containing: "width 618 px is over the limit of 617", decode(sticker, limits))
+            RDN_ERROR_LIMIT_EXCEEDED, containing: "width 618 px is over the width limit of 617 px",
+            decode(sticker, limits))
         limits = rdn_limits()
         limits.max_input_bytes = 1000
-        expectFailure(RDN_ERROR_LIMIT_EXCEEDED, containing: "over the limit of 1000", decode(sticker, limits))
+        expectFailure(
+            RDN_ERROR_LIMIT_EXCEEDED, containing: "is over the input-bytes limit of 1000", decode(sticker, limits))
         limits = rdn_limits()
         limits.max_frames = 3
         expectFailure(
-            RDN_ERROR_LIMIT_EXCEEDED, containing: "4 frames is over the limit of 3",
+            RDN_ERROR_LIMIT_EXCEEDED, containing: "4 frames is over the frames limit of 3",
             decode(try Repository.fixture(CFixtures.animation), limits))
         #expect(out == nil)
         // Zero fields are defaults: all-zero limits decode the sticker.

@@ -97,7 +97,7 @@ struct FuzzRegressionTests {
         } catch {
             switch error {
             case .corrupt(_, let reason): outcome = .corrupt(reason)
-            case .limitExceeded(_, let reason): outcome = .limitExceeded(reason)
+            case .limitExceeded(_, let limit): outcome = .limitExceeded(limit.description)
             default:
                 Issue.record("unexpected \(error)")
                 return

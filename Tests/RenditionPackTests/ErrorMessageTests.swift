@@ -22,7 +22,7 @@ struct ErrorMessageTests {
     static func descriptions(reason: String) -> [(String, String)] {
         let codec: [CodecError] = [
             .unrecognizedFormat, .corrupt(format: .webm, reason: reason),
-            .unsupported(format: .png, reason: reason), .limitExceeded(format: .gif, reason: reason),
+            .unsupported(format: .png, reason: reason), .limitExceeded(format: .gif, limit: .outOfMemory(reason)),
             .encodingFailed(format: .webp, reason: reason), .blank(format: .tgs, reason: reason),
         ]
         let targets: [TargetError] = [

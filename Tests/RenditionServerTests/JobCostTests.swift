@@ -43,6 +43,29 @@ struct JobCostTests {
         }
     }
 
+    @Test("A decoding limit's facts reach the JSON body by their --limit key, with no value when only 'more' is known")
+    func decodingLimitFacts() throws {
+        let frames = ServerError(
+            CodecError.limitExceeded(format: .gif, limit: ExceededLimit(.frames, found: 1200, maximum: 1000)))
+        #expect(frames.type == "limit-exceeded" && frames.status == .unprocessableContent)
+        #expect(frames.limit == ServerError.LimitFacts(name: "frames", maximum: 1000, value: 1200))
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(frames.body)) as? [String: Any])
+        #expect(
+            body["limit"] as? String == "frames" && body["maximum"] as? Int == 1000 && body["value"] as? Int == 1200)
+        #expect(
+            body["error"] as? String
+                == "GIF image exceeds a decoding limit: 1200 frames is over the frames limit of 1000")
+        let scans = ServerError(
+            CodecError.limitExceeded(format: .jpeg, limit: ExceededLimit(.scans, found: nil, maximum: 100)))
+        let scanBody = try #require(try JSONSerialization.jsonObject(with: Data(scans.body)) as? [String: Any])
+        #expect(
+            scanBody["limit"] as? String == "scans" && scanBody["maximum"] as? Int == 100 && scanBody["value"] == nil)
+        // Memory that could not be had names no limit.
+        let memory = ServerError(
+            CodecError.limitExceeded(format: .webp, limit: .outOfMemory("libwebp ran out of memory")))
+        #expect(memory.limit == nil && memory.type == "limit-exceeded")
+    }
+
     @Test("Pixels summed over frames are limited apart from frames and the size of one frame")
     func animationPixels() throws {
         let header = SourceHeader(format: .webm, width: 1024, height: 1024, frameCount: 200)

@@ -177,11 +177,11 @@ final class RenderWorker {
                 guard let format = ImageFormat.sniff(bytes) else {
                     throw StickerError.codec(path: path, .unrecognizedFormat)
                 }
-                throw StickerError.codec(
-                    path: path,
-                    .limitExceeded(
-                        format: format, reason: "input of more than \(maxInput) bytes is over the limit of \(maxInput)")
-                )
+                do throws(CodecError) {
+                    try renderer.options.limits.check(inputBytes: nil, format: format)
+                } catch {
+                    throw StickerError.codec(path: path, error)
+                }
             }
             let inputHash = manifest == nil ? "" : SHA256.hex(bytes)
             let optionsHash = renderer.options.fingerprint

@@ -20,7 +20,7 @@ final class DeflateDecompressor {
     /// Allocates libdeflate's decompressor.
     init() throws(CodecError) {
         guard let handle = libdeflate_alloc_decompressor() else {
-            throw .limitExceeded(format: .png, reason: "out of memory allocating a zlib decompressor")
+            throw .limitExceeded(format: .png, limit: .outOfMemory("out of memory allocating a zlib decompressor"))
         }
         self.handle = handle
     }

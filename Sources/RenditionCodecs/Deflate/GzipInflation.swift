@@ -24,7 +24,7 @@ enum GzipInflation {
             throw .corrupt(format: format, reason: "not a gzip stream, or one too short to hold its header and trailer")
         }
         guard let decompressor = libdeflate_alloc_decompressor() else {
-            throw .limitExceeded(format: format, reason: "out of memory allocating a gzip decompressor")
+            throw .limitExceeded(format: format, limit: .outOfMemory("out of memory allocating a gzip decompressor"))
         }
         defer { libdeflate_free_decompressor(decompressor) }
         let trailer = input.count - 4
@@ -51,7 +51,10 @@ enum GzipInflation {
             return attempt.output
         case LIBDEFLATE_INSUFFICIENT_SPACE:
             throw .limitExceeded(
-                format: format, reason: "the gzip stream inflates to more than \(maxBytes) bytes, over the limit")
+                format: format,
+                limit: ExceededLimit(
+                    .documentBytes, found: nil, maximum: maxBytes,
+                    measure: "a gzip stream inflating to more than \(maxBytes) bytes"))
         default:
             throw .corrupt(format: format, reason: "the gzip data is truncated or damaged")
         }

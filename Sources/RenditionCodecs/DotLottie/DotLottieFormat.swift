@@ -61,7 +61,8 @@ public struct DotLottieFormat: LottieSourceFormat {
         }
         var budget = limits.maxDocumentBytes
         let manifest = try archive.data(
-            of: manifestEntry, maxBytes: min(budget, Self.maxManifestBytes), limitName: "manifest")
+            of: manifestEntry, maxBytes: min(budget, Self.maxManifestBytes),
+            key: budget < Self.maxManifestBytes ? .documentBytes : nil)
         budget -= manifest.count
         let id = try Self.firstAnimationID(manifest, format: format)
         guard let animation = archive.entry(named: "animations/\(id).json") ?? archive.entry(named: "a/\(id).json")
@@ -73,11 +74,12 @@ public struct DotLottieFormat: LottieSourceFormat {
         guard animation.size <= budget else {
             throw .limitExceeded(
                 format: format,
-                reason:
-                    "\"\(animation.name)\" declares \(animation.size) bytes, which with the \(manifest.count)-byte manifest is over the document-bytes limit of \(limits.maxDocumentBytes)"
-            )
+                limit: ExceededLimit(
+                    .documentBytes, found: animation.size + manifest.count, maximum: limits.maxDocumentBytes,
+                    measure:
+                        "\"\(animation.name)\" of \(animation.size) bytes with the \(manifest.count)-byte manifest"))
         }
-        return try archive.data(of: animation, maxBytes: budget, limitName: "document-bytes")
+        return try archive.data(of: animation, maxBytes: budget, key: .documentBytes)
     }
 
     /// The `id` of the first element of the manifest's `animations` array: a plain name.

@@ -59,7 +59,8 @@ struct ZIPReader {
         }
         guard count <= maxEntries else {
             throw .limitExceeded(
-                format: format, reason: "the archive lists \(count) entries, over the limit of \(maxEntries)")
+                format: format,
+                limit: ExceededLimit(fixed: "an archive of \(count) entries", found: count, maximum: maxEntries))
         }
         guard offset <= end, size <= end - offset else {
             throw .corrupt(
@@ -112,11 +113,14 @@ struct ZIPReader {
     /// - Throws: `.limitExceeded` when the declared size is over `maxBytes`; `.corrupt` when
     ///   the local header or data lie outside the file, the data inflates to more or fewer
     ///   bytes than declared, or its CRC-32 differs.
-    func data(of entry: Entry, maxBytes: Int, limitName: String) throws(CodecError) -> [UInt8] {
+    /// `key` is the setting `maxBytes` comes from (`nil`: a bound of the reader's own).
+    func data(of entry: Entry, maxBytes: Int, key: DecodeLimitKey?) throws(CodecError) -> [UInt8] {
         guard entry.size <= maxBytes else {
+            let measure = "\"\(entry.name)\" of \(entry.size) bytes"
             throw .limitExceeded(
                 format: format,
-                reason: "\"\(entry.name)\" declares \(entry.size) bytes, over the \(limitName) limit of \(maxBytes)")
+                limit: key.map { ExceededLimit($0, found: entry.size, maximum: maxBytes, measure: measure) }
+                    ?? ExceededLimit(fixed: measure, found: entry.size, maximum: maxBytes))
         }
         let local = entry.localHeaderOffset
         guard local <= directoryOffset - 30, Self.u32(bytes, local) == 0x0403_4B50 else {
@@ -166,7 +170,7 @@ struct ZIPReader {
     private func inflate(_ input: ArraySlice<UInt8>, into output: inout [UInt8]) throws(CodecError) -> libdeflate_result
     {
         guard let decompressor = libdeflate_alloc_decompressor() else {
-            throw .limitExceeded(format: format, reason: "out of memory allocating a deflate decompressor")
+            throw .limitExceeded(format: format, limit: .outOfMemory("out of memory allocating a deflate decompressor"))
         }
         defer { libdeflate_free_decompressor(decompressor) }
         var placeholder: UInt8 = 0

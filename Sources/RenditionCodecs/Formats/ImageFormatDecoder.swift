@@ -25,8 +25,8 @@ public protocol ImageFormatDecoder: Sendable {
     var cValue: UInt32 { get }
     /// The suffix of its `rdn_format` member's name (`PNG` for `RDN_FORMAT_PNG`).
     var cName: String { get }
-    /// The ``DecodeLimits`` properties its decoder enforces, by name.
-    var limitNames: [String] { get }
+    /// The ``DecodeLimits`` settings its decoder enforces.
+    var limitKeys: [DecodeLimitKey] { get }
     /// Whether it is vector art, drawn at each target size rather than resampled (see
     /// ``LottieSourceFormat``). `false` by default.
     var isVector: Bool { get }

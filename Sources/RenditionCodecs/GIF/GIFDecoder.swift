@@ -205,9 +205,10 @@ public enum GIFDecoder {
             if descriptor.width * descriptor.height > limits.maxPixels {
                 throw .limitExceeded(
                     format: .gif,
-                    reason:
-                        "frame \(frame) is \(descriptor.width)x\(descriptor.height) px, over the limit of \(limits.maxPixels) pixels"
-                )
+                    limit: ExceededLimit(
+                        .pixels, found: descriptor.width * descriptor.height, maximum: limits.maxPixels,
+                        measure: "\(descriptor.width)x\(descriptor.height) px"
+                    ).within("frame \(frame)"))
             }
         }
 
@@ -215,11 +216,12 @@ public enum GIFDecoder {
         /// total area is held to the decoded-bytes budget too (at 4 bytes a pixel).
         static func checkStoredPixels(_ pixels: Int, frames: Int, limits: DecodeLimits) throws(CodecError) {
             if pixels > limits.maxDecodedBytes / 4 {
+                let (bytes, overflow) = pixels.multipliedReportingOverflow(by: 4)
                 throw .limitExceeded(
                     format: .gif,
-                    reason:
-                        "the \(frames) images store \(pixels) pixels in total, over the \(limits.maxDecodedBytes / 4) "
-                        + "that the limit of \(limits.maxDecodedBytes) decoded bytes allows")
+                    limit: ExceededLimit(
+                        .decodedBytes, found: overflow ? nil : bytes, maximum: limits.maxDecodedBytes,
+                        measure: "decoding the \(pixels) pixels the \(frames) images store (4 bytes each)"))
             }
         }
 

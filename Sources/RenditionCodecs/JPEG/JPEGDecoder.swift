@@ -23,7 +23,8 @@ public enum JPEGDecoder {
         let stride = raster.bytesPerRow
         try raster.bytes.withUnsafeMutableBufferPointer { pixels throws(CodecError) in
             try bytes.withUnsafeBufferPointer { input throws(CodecError) in
-                try callShim(format: .jpeg) { message, capacity in
+                let scans = ExceededLimit(.scans, found: nil, maximum: limits.maxScans)
+                try callShim(format: .jpeg, limit: scans) { message, capacity in
                     rdn_jpeg_decode_rgba8(
                         input.baseAddress, input.count, pixels.baseAddress, stride, width, height,
                         Int32(clamping: limits.maxScans), message, capacity)

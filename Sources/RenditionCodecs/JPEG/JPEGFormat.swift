@@ -22,8 +22,8 @@ public struct JPEGFormat: ImageFormatDecoder {
     /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 5 }
     /// The `DecodeLimits` its decoder enforces.
-    public var limitNames: [String] {
-        ["maxWidth", "maxHeight", "maxPixels", "maxDecodedBytes", "maxInputBytes", "maxScans"]
+    public var limitKeys: [DecodeLimitKey] {
+        [.width, .height, .pixels, .decodedBytes, .inputBytes, .scans]
     }
 
     /// The start-of-image marker followed by another marker.

@@ -72,7 +72,9 @@ struct LottieAssets {
                 guard imageBytes <= limits.maxDecodedBytes else {
                     throw .limitExceeded(
                         format: format,
-                        reason: "embedded images decode to more than \(limits.maxDecodedBytes) bytes together")
+                        limit: ExceededLimit(
+                            .decodedBytes, found: imageBytes, maximum: limits.maxDecodedBytes,
+                            measure: "embedded images decoding to \(imageBytes) bytes together"))
                 }
                 rebuilt.append(JSONMember(name: "e", value: .number(JSONNumber(value: 1, text: "1"))))
                 rebuilt.append(JSONMember(name: "p", value: .string(image.dataURI)))

@@ -59,7 +59,7 @@ public final class LottieComposition {
         }
         guard status == Int32(RDN_LOTTIE_OK), let loaded else {
             if status == Int32(RDN_LOTTIE_OUT_OF_MEMORY) {
-                throw .limitExceeded(format: format, reason: "out of memory while loading the animation")
+                throw .limitExceeded(format: format, limit: .outOfMemory("out of memory while loading the animation"))
             }
             throw .corrupt(format: format, reason: "rlottie could not build an animation from the document")
         }
@@ -121,7 +121,7 @@ public final class LottieComposition {
         }
         guard status == Int32(RDN_LOTTIE_OK) else {
             if status == Int32(RDN_LOTTIE_OUT_OF_MEMORY) {
-                throw .limitExceeded(format: format, reason: "out of memory while drawing frame \(index)")
+                throw .limitExceeded(format: format, limit: .outOfMemory("out of memory while drawing frame \(index)"))
             }
             throw .corrupt(format: format, reason: "rlottie failed to draw frame \(index)")
         }

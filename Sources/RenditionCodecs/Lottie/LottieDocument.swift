@@ -53,9 +53,13 @@ struct LottieDocument {
             case .syntax(let reason, let offset):
                 throw .corrupt(format: format, reason: "not valid JSON: \(reason) at byte \(offset)")
             case .tooDeep(let depth):
-                throw .limitExceeded(format: format, reason: "arrays and objects nest more than \(depth) deep")
+                throw .limitExceeded(
+                    format: format,
+                    limit: ExceededLimit(fixed: "arrays and objects nest more than \(depth) deep", maximum: depth))
             case .tooManyValues(let count):
-                throw .limitExceeded(format: format, reason: "the document holds more than \(count) values")
+                throw .limitExceeded(
+                    format: format,
+                    limit: ExceededLimit(fixed: "the document holds more than \(count) values", maximum: count))
             }
         }
         guard case .object = root else { throw .corrupt(format: format, reason: "the JSON document is not an object") }
@@ -101,9 +105,11 @@ struct LottieDocument {
             }
             throw .limitExceeded(
                 format: format,
-                reason:
-                    "the animation draws up to \(LottieNumber.text(draws)) shapes per frame (\(causes.joined(separator: ", "))), over the draws limit of \(limits.maxDrawsPerFrame)"
-            )
+                limit: ExceededLimit(
+                    .draws, found: draws < 1e18 ? Int(draws) : nil, maximum: limits.maxDrawsPerFrame,
+                    measure:
+                        "drawing up to \(LottieNumber.text(draws)) shapes per frame (\(causes.joined(separator: ", ")))"
+                ))
         }
     }
 

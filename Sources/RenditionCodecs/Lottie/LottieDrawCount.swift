@@ -82,7 +82,10 @@ struct LottieDrawCount {
     private mutating func count(_ list: [JSONValue], depth: Int, format: ImageFormat) throws(CodecError) -> Tally {
         guard depth <= Self.maxPrecompositionDepth else {
             throw .limitExceeded(
-                format: format, reason: "precompositions nest more than \(Self.maxPrecompositionDepth) deep")
+                format: format,
+                limit: ExceededLimit(
+                    fixed: "precompositions nest more than \(Self.maxPrecompositionDepth) deep",
+                    maximum: Self.maxPrecompositionDepth))
         }
         var tally = Tally()
         var parents = ParentChains(list)

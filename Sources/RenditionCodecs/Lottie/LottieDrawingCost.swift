@@ -27,18 +27,22 @@ struct LottieDrawingCost: Equatable {
         guard largest <= LottieDrawCount.maxShapeExtent else {
             throw .limitExceeded(
                 format: format,
-                reason:
-                    "a shape would be drawn \(LottieNumber.text(largest)) px across at \(width)x\(height) px (its size times every scale around it), over the \(Int(LottieDrawCount.maxShapeExtent)) px the rasterizer takes"
-            )
+                limit: ExceededLimit(
+                    fixed:
+                        "a shape drawn \(LottieNumber.text(largest)) px across at \(width)x\(height) px (its size times every scale around it)",
+                    found: largest < 1e18 ? Int(largest.rounded(.up)) : nil,
+                    maximum: Int(LottieDrawCount.maxShapeExtent)))
         }
         let perFrame = draws * Double(width) * Double(height) + Self.outlineWeight * extents * ratio
         let work = perFrame * Double(frames)
         guard work <= Double(limits.maxDrawingWork) else {
             throw .limitExceeded(
                 format: format,
-                reason:
-                    "drawing \(frames) frames of up to \(LottieNumber.text(draws)) shapes at \(width)x\(height) px is \(LottieNumber.text(work)) units of work, over the drawing-work limit of \(limits.maxDrawingWork)"
-            )
+                limit: ExceededLimit(
+                    .drawingWork, found: work < 1e18 ? Int(work.rounded(.up)) : nil, maximum: limits.maxDrawingWork,
+                    measure:
+                        "drawing \(frames) frames of up to \(LottieNumber.text(draws)) shapes at \(width)x\(height) px (\(LottieNumber.text(work)) units of work)"
+                ))
         }
     }
 }

@@ -34,8 +34,8 @@ struct LottieEmbeddedImage {
         } catch {
             switch error {
             case .unsupported(format, _): throw error
-            case .limitExceeded(_, let reason):
-                throw .limitExceeded(format: format, reason: "an embedded image: \(reason)")
+            case .limitExceeded(_, let limit):
+                throw .limitExceeded(format: format, limit: limit.within("an embedded image"))
             default: throw .corrupt(format: format, reason: "an embedded image is damaged: \(error)")
             }
         }

@@ -28,7 +28,7 @@ public struct LottieFormat: LottieSourceFormat {
         guard bytes.count <= limits.maxDocumentBytes else {
             throw .limitExceeded(
                 format: format,
-                reason: "a JSON document of \(bytes.count) bytes is over the limit of \(limits.maxDocumentBytes)")
+                limit: ExceededLimit(.documentBytes, found: bytes.count, maximum: limits.maxDocumentBytes))
         }
         return bytes
     }

@@ -35,7 +35,9 @@ struct LottieHeader {
         guard span.isFinite, span <= Double(limits.maxFrames) + 0.5 else {
             throw .limitExceeded(
                 format: format,
-                reason: "\(LottieNumber.text(span.rounded())) frames is over the limit of \(limits.maxFrames)")
+                limit: ExceededLimit(
+                    .frames, found: span < 1e18 ? Int(span.rounded()) : nil, maximum: limits.maxFrames,
+                    measure: "\(LottieNumber.text(span.rounded())) frames"))
         }
         // Exporters write points like 61.0000024845809: close enough to a whole number is one.
         frameCount = max(1, abs(span - span.rounded()) < 1e-3 ? Int(span.rounded()) : Int(span.rounded(.up)))

@@ -15,10 +15,10 @@ extension LottieSourceFormat {
     public var isVector: Bool { true }
 
     /// The limits a Lottie document is checked and drawn under.
-    public var limitNames: [String] {
+    public var limitKeys: [DecodeLimitKey] {
         [
-            "maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes",
-            "maxDocumentBytes", "maxDrawsPerFrame", "maxDrawingWork",
+            .width, .height, .pixels, .frames, .decodedBytes, .inputBytes,
+            .documentBytes, .draws, .drawingWork,
         ]
     }
 

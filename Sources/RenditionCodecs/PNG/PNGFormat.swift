@@ -22,8 +22,8 @@ public struct PNGFormat: ImageFormatDecoder {
     /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 1 }
     /// The `DecodeLimits` its decoder enforces.
-    public var limitNames: [String] {
-        ["maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes"]
+    public var limitKeys: [DecodeLimitKey] {
+        [.width, .height, .pixels, .frames, .decodedBytes, .inputBytes]
     }
 
     /// The PNG signature, or a damaged one (a flipped byte, or line endings converted by a

@@ -28,7 +28,8 @@ final class VPXDecoder {
             context.deallocate()
             throw .limitExceeded(
                 format: .webm,
-                reason: "libvpx could not open a \(codec) decoder for the \(stream) stream (\(status.rawValue))")
+                limit: .outOfMemory(
+                    "libvpx could not open a \(codec) decoder for the \(stream) stream (\(status.rawValue))"))
         }
     }
 
@@ -46,7 +47,7 @@ final class VPXDecoder {
         do {
             return try checkedDecode(data, width: width, height: height)
         } catch {
-            throw error.withReason(prefix: "frame \(frame) of the \(stream) stream: ")
+            throw error.within("frame \(frame) of the \(stream) stream")
         }
     }
 
@@ -55,7 +56,10 @@ final class VPXDecoder {
     {
         // Room for the 6-byte index and 4-byte sizes.
         guard data.count < Int(UInt32.max) - 16 else {
-            throw .limitExceeded(format: .webm, reason: "a frame of \(data.count) bytes")
+            throw .limitExceeded(
+                format: .webm,
+                limit: ExceededLimit(
+                    fixed: "a frame of \(data.count) bytes", found: data.count, maximum: Int(UInt32.max) - 17))
         }
         func check(_ size: (width: Int, height: Int)?, kind: String, part: String = "") throws(CodecError) {
             guard let size, size.width != width || size.height != height else { return }
@@ -94,7 +98,8 @@ final class VPXDecoder {
                 vpx_codec_error_detail(context).map { String(cString: $0) }
                 ?? String(cString: vpx_codec_err_to_string(status))
             if status == VPX_CODEC_MEM_ERROR {
-                throw .limitExceeded(format: .webm, reason: "libvpx ran out of memory decoding \(codec): \(detail)")
+                throw .limitExceeded(
+                    format: .webm, limit: .outOfMemory("libvpx ran out of memory decoding \(codec): \(detail)"))
             }
             throw .corrupt(format: .webm, reason: "libvpx could not decode the \(codec) frame: \(detail)")
         }
@@ -106,13 +111,14 @@ final class VPXDecoder {
 }
 
 extension CodecError {
-    /// The same error with `prefix` put before its reason.
-    func withReason(prefix: String) -> CodecError {
-        switch self {
+    /// The same error met inside `part` of the input: `part` is put before its reason.
+    func within(_ part: String) -> CodecError {
+        let prefix = "\(part): "
+        return switch self {
         case .unrecognizedFormat: self
         case .corrupt(let format, let reason): .corrupt(format: format, reason: prefix + reason)
         case .unsupported(let format, let reason): .unsupported(format: format, reason: prefix + reason)
-        case .limitExceeded(let format, let reason): .limitExceeded(format: format, reason: prefix + reason)
+        case .limitExceeded(let format, let limit): .limitExceeded(format: format, limit: limit.within(part))
         case .encodingFailed(let format, let reason): .encodingFailed(format: format, reason: prefix + reason)
         case .blank(let format, let reason): .blank(format: format, reason: prefix + reason)
         }

@@ -243,7 +243,8 @@ struct WebMContainer {
                 {
                     blocks.append(block)
                     if blocks.count > maxFrames {
-                        throw .limitExceeded(format: format, reason: "more than \(maxFrames) frames, over the limit")
+                        throw .limitExceeded(
+                            format: format, limit: ExceededLimit(.frames, found: nil, maximum: maxFrames))
                     }
                 }
             default: break

@@ -21,8 +21,8 @@ public struct WebMFormat: ImageFormatDecoder {
     /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 8 }
     /// The `DecodeLimits` its decoder enforces.
-    public var limitNames: [String] {
-        ["maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes"]
+    public var limitKeys: [DecodeLimitKey] {
+        [.width, .height, .pixels, .frames, .decodedBytes, .inputBytes]
     }
 
     /// The EBML header's element id.

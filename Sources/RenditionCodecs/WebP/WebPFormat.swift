@@ -21,8 +21,8 @@ public struct WebPFormat: ImageFormatDecoder {
     /// The `rdn_format` value in `rendition.h`.
     public var cValue: UInt32 { 4 }
     /// The `DecodeLimits` its decoder enforces.
-    public var limitNames: [String] {
-        ["maxWidth", "maxHeight", "maxPixels", "maxFrames", "maxDecodedBytes", "maxInputBytes"]
+    public var limitKeys: [DecodeLimitKey] {
+        [.width, .height, .pixels, .frames, .decodedBytes, .inputBytes]
     }
 
     /// `RIFF`, a size, then `WEBP`.

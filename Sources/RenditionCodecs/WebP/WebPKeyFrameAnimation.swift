@@ -66,7 +66,8 @@ extension WebPEncoder {
             }
             guard status == WEBP_MUX_OK else {
                 throw .encodingFailed(
-                    format: .webp, reason: "frame \(frame.index + 1): libwebpmux refused the frame (\(status.rawValue))")
+                    format: .webp, reason: "frame \(frame.index + 1): libwebpmux refused the frame (\(status.rawValue))"
+                )
             }
         }
         var parameters = WebPMuxAnimParams(bgcolor: 0, loop_count: Int32(animation.loopCount))

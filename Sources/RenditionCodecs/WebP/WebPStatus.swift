@@ -15,7 +15,7 @@ enum WebPStatus {
         case VP8_STATUS_UNSUPPORTED_FEATURE:
             return .unsupported(format: .webp, reason: "\(what): uses a bitstream feature libwebp does not support")
         case VP8_STATUS_OUT_OF_MEMORY:
-            return .limitExceeded(format: .webp, reason: "\(what): libwebp ran out of memory")
+            return .limitExceeded(format: .webp, limit: .outOfMemory("libwebp ran out of memory").within(what))
         default:
             return .corrupt(format: .webp, reason: "\(what): libwebp rejected the data (status \(status.rawValue))")
         }

@@ -25,8 +25,9 @@ package struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible
         package let name: String
         /// The limit.
         package let maximum: Int
-        /// What the request had (or would have needed).
-        package let value: Int
+        /// What the request had (or would have needed); `nil` when only "more than
+        /// `maximum`" is known (reading stopped at the limit).
+        package let value: Int?
     }
 
     /// Creates an error; a `message` that says nothing is replaced by one that does (`StatedReason`).
@@ -45,7 +46,7 @@ package struct ServerError: HTTPResponseError, Sendable, CustomStringConvertible
         if let limit {
             object["limit"] = limit.name
             object["maximum"] = limit.maximum
-            object["value"] = limit.value
+            if let value = limit.value { object["value"] = value }
         }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return Array(data)
@@ -73,7 +74,8 @@ extension ServerError {
     }
 
     /// 422 `limit-exceeded`: the request is over the limit called `name` (a per-request limit
-    /// of the server's, checked before any work).
+    /// of the server's, checked before any work). A decoding limit's facts come from its
+    /// ``ExceededLimit`` instead (``init(_:)``), named by its `--limit` key.
     static func limitExceeded(_ name: String, maximum: Int, value: Int, _ message: String) -> ServerError {
         var error = ServerError(.unprocessableContent, type: "limit-exceeded", message)
         error.limit = LimitFacts(name: name, maximum: maximum, value: value)
@@ -104,7 +106,11 @@ extension ServerError {
         case .unrecognizedFormat: self.init(.unsupportedMediaType, type: "unsupported-format", error.description)
         case .unsupported: self.init(.unsupportedMediaType, type: "unsupported-feature", error.description)
         case .corrupt: self.init(.unprocessableContent, type: "corrupt-image", error.description)
-        case .limitExceeded: self.init(.unprocessableContent, type: "limit-exceeded", error.description)
+        case .limitExceeded(_, let limit):
+            self.init(.unprocessableContent, type: "limit-exceeded", error.description)
+            if let key = limit.key, let maximum = limit.maximum {
+                self.limit = LimitFacts(name: key.rawValue, maximum: maximum, value: limit.found)
+            }
         case .encodingFailed: self.init(.internalServerError, type: "encoding-failed", error.description)
         case .blank: self.init(.unprocessableContent, type: "blank-image", error.description)
         }

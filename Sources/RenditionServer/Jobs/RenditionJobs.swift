@@ -39,10 +39,11 @@ enum RenditionJobs {
     static func checkInputSize(_ bytes: [UInt8], limits: DecodeLimits) throws(ServerError) {
         guard bytes.count > limits.maxInputBytes else { return }
         guard let format = ImageFormat.sniff(bytes) else { throw ServerError(CodecError.unrecognizedFormat) }
-        throw ServerError(
-            CodecError.limitExceeded(
-                format: format,
-                reason: "input of \(bytes.count) bytes is over the limit of \(limits.maxInputBytes)"))
+        do throws(CodecError) {
+            try limits.check(inputBytes: bytes.count, format: format)
+        } catch {
+            throw ServerError(error)
+        }
     }
 
     /// The lint JSON of `rendition lint --json --profile PROFILE` for one file called `name`.

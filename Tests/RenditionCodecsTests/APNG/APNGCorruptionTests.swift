@@ -131,7 +131,7 @@ struct APNGCorruptionTests {
         #expect(reason.hasPrefix("frame 127:"))
 
         func limitReason(_ limits: DecodeLimits) -> String? {
-            if case .limitExceeded(.png, let reason)? = Self.error(damaged, limits: limits) { return reason }
+            if case .limitExceeded(.png, let limit)? = Self.error(damaged, limits: limits) { return limit.description }
             return nil
         }
         #expect(limitReason(DecodeLimits(maxFrames: 127))?.contains("128 frames") == true)

@@ -37,12 +37,13 @@ struct FormatRegistryTests {
         }
     }
 
-    @Test("every limit a format names is a DecodeLimits property")
-    func limitNames() {
-        let properties = Set(Mirror(reflecting: DecodeLimits.default).children.compactMap(\.label))
+    @Test("every format names the limits its decoder enforces, the input size and the canvas among them")
+    func limitKeys() {
         for decoder in FormatRegistry.decoders {
-            #expect(!decoder.limitNames.isEmpty && Set(decoder.limitNames).isSubset(of: properties), "\(decoder.name)")
+            #expect(
+                Set([.inputBytes, .width, .height, .pixels]).isSubset(of: decoder.limitKeys), "\(decoder.name)")
         }
+        #expect(Set(FormatRegistry.decoders.flatMap(\.limitKeys)) == Set(DecodeLimitKey.allCases))
     }
 
     @Test(

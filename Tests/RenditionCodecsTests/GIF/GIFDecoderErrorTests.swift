@@ -44,10 +44,11 @@ struct GIFDecoderErrorTests {
         let error = Self.reason {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxWidth: 65_535, maxHeight: 65_535))
         }
-        guard case .limitExceeded(.gif, let reason)? = error else {
+        guard case .limitExceeded(.gif, let limit)? = error else {
             Issue.record("expected limitExceeded, got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("pixels"))
     }
 
@@ -55,14 +56,14 @@ struct GIFDecoderErrorTests {
     func frameLimits() throws {
         let bytes = try Fixtures.bytes("gif/wuffs/muybridge.gif")
         #expect(try GIFDecoder.decode(bytes).frames.count == 15)
-        #expect(throws: CodecError.limitExceeded(format: .gif, reason: "15 frames is over the limit of 14")) {
+        #expect(throws: CodecError.limitExceeded(format: .gif, limit: ExceededLimit(.frames, found: 15, maximum: 14))) {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxFrames: 14))
         }
         // 30 x 20 px x 4 bytes = 2,400 bytes per frame, 36,000 for the 15 frames: refused from
         // the block scan, before the first frame is decoded.
         #expect(
             throws: CodecError.limitExceeded(
-                format: .gif, reason: "decoding would need 36000 bytes, over the limit of 24000")
+                format: .gif, limit: ExceededLimit(.decodedBytes, found: 36_000, maximum: 24_000))
         ) {
             _ = try GIFDecoder.decode(bytes, limits: DecodeLimits(maxDecodedBytes: 24_000))
         }
@@ -75,10 +76,11 @@ struct GIFDecoderErrorTests {
         var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
         bytes += [0x2C, 0, 0, 0, 0, 0x20, 0x4E, 0x20, 0x4E, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]
         let error = Self.reason { _ = try GIFDecoder.decode(bytes) }
-        guard case .limitExceeded(.gif, let reason)? = error else {
+        guard case .limitExceeded(.gif, let limit)? = error else {
             Issue.record("expected limitExceeded, got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("20000x20000"))
     }
 

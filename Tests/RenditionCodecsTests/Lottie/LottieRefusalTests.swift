@@ -10,9 +10,9 @@ struct LottieRefusalTests {
 
     static func reason(_ error: CodecError?) -> String {
         switch error {
-        case .corrupt(_, let reason)?, .unsupported(_, let reason)?, .limitExceeded(_, let reason)?,
-            .encodingFailed(_, let reason)?:
+        case .corrupt(_, let reason)?, .unsupported(_, let reason)?, .encodingFailed(_, let reason)?:
             reason
+        case .limitExceeded(_, let limit)?: limit.description
         default: "\(String(describing: error))"
         }
     }
@@ -43,10 +43,11 @@ struct LottieRefusalTests {
     func embeddedImage() throws {
         let bytes = try Fixtures.bytes("lottie/lottie-android/Heart.json")
         let error = Files.error(bytes)
-        guard case .limitExceeded(.lottie, let reason)? = error else {
+        guard case .limitExceeded(.lottie, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("32400 frames"))
         let composition = try LottieComposition(
             bytes, limits: DecodeLimits(maxFrames: 40_000, maxDecodedBytes: Int.max))
@@ -128,10 +129,11 @@ struct LottieRefusalTests {
         let text = String(decoding: Files.document(layers: uses("l1")), as: UTF8.self)
             .replacingOccurrences(of: #""assets":[]"#, with: assets)
         let error = Files.error(Array(text.utf8))
-        guard case .limitExceeded(.lottie, let reason)? = error else {
+        guard case .limitExceeded(.lottie, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("layers"))
     }
 
@@ -142,10 +144,11 @@ struct LottieRefusalTests {
             + #"{"ty":"rc","s":{"a":0,"k":[4,4]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0}},"#
             + #"{"ty":"rp","c":{"a":1,"k":[{"t":0,"s":[2]},{"t":5,"s":[1000000]}]},"o":{"a":0,"k":0},"tr":{}}]}]}"#
         let error = Files.error(Files.document(layers: layer))
-        guard case .limitExceeded(.lottie, let reason)? = error else {
+        guard case .limitExceeded(.lottie, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("repeaters"))
     }
 
@@ -182,10 +185,11 @@ struct LottieRefusalTests {
     func deepNesting() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = Files.error(Files.document(extra: #""x":\#(deep)"#))
-        guard case .limitExceeded(.lottie, let reason)? = error else {
+        guard case .limitExceeded(.lottie, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("nest"))
     }
 
@@ -210,10 +214,11 @@ struct LottieRefusalTests {
         // 40 MB of spaces after the document: a valid file over the 16 MiB document limit.
         let big = Files.document() + [UInt8](repeating: 0x20, count: 40_000_000)
         let error = Files.error(Files.gzip(big))
-        guard case .limitExceeded(.tgs, let reason)? = error else {
+        guard case .limitExceeded(.tgs, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains("more than 16777216 bytes"))
         // The same with a small limit on a small file.
         let small = Files.gzip(Files.document())
@@ -228,7 +233,7 @@ struct LottieRefusalTests {
         // Plain JSON over the document limit.
         #expect(
             Self.reason(Files.error(Files.document(), limits: DecodeLimits(maxDocumentBytes: 100))).contains(
-                "over the limit of 100"))
+                "bytes is over the document-bytes limit of 100"))
     }
 
     @Test(
@@ -239,10 +244,11 @@ struct LottieRefusalTests {
         ])
     func limits(limits: DecodeLimits, word: String) {
         let error = Files.error(Files.document(), limits: limits)
-        guard case .limitExceeded(.lottie, let reason)? = error else {
+        guard case .limitExceeded(.lottie, let limit)? = error else {
             Issue.record("got \(String(describing: error))")
             return
         }
+        let reason = limit.description
         #expect(reason.contains(word))
     }
 

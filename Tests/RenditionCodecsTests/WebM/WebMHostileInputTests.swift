@@ -72,7 +72,7 @@ struct WebMHostileInputTests {
         switch error {
         case .corrupt(.webm, let text)?: (kind, reason) = (.corrupt, text)
         case .unsupported(.webm, let text)?: (kind, reason) = (.unsupported, text)
-        case .limitExceeded(.webm, let text)?: (kind, reason) = (.limitExceeded, text)
+        case .limitExceeded(.webm, let limit)?: (kind, reason) = (.limitExceeded, limit.description)
         default: (kind, reason) = (nil, String(describing: error))
         }
         #expect(kind == testCase.kind, "\(reason)")

@@ -21,7 +21,7 @@ struct WebPCorruptionTests {
     }
 
     static func limitReason(_ bytes: [UInt8], _ limits: DecodeLimits) -> String? {
-        if case .limitExceeded(.webp, let reason)? = error(bytes, limits: limits) { return reason }
+        if case .limitExceeded(.webp, let limit)? = error(bytes, limits: limits) { return limit.description }
         return nil
     }
 

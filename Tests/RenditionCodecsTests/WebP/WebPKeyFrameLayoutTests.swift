@@ -42,7 +42,8 @@ struct WebPKeyFrameLayoutTests {
         #expect(plain.frames.map(\.delay) == decoded.frames.map(\.delay))
     }
 
-    @Test("a run of identical frames is one frame for the run's time; frames all alike stay an animation, of two frames")
+    @Test(
+        "a run of identical frames is one frame for the run's time; frames all alike stay an animation, of two frames")
     func identicalFrames() throws {
         let ten = FrameDelay.milliseconds(100)
         let frames = [0, 0, 1, 1, 1, 0].map { Self.frame($0, delay: ten) }

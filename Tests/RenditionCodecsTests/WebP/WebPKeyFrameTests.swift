@@ -9,15 +9,18 @@ import Testing
 struct WebPKeyFrameTests {
     @Test("by default only the first frame is a key frame: the others hold only the flying bee")
     func defaultFirstOnly() throws {
-        let keys = try WebPKeyFrames.keyFrames(WebPEncoder(options: .lossless).encode(try TestAnimations.burgerAndFlyingBee()))
+        let keys = try WebPKeyFrames.keyFrames(
+            WebPEncoder(options: .lossless).encode(try TestAnimations.burgerAndFlyingBee()))
         #expect(keys.count > 5)
         #expect(keys.first == true)
         #expect(keys.dropFirst().contains(false), "\(keys)")
     }
 
-    @Test("kmax = 1: every frame is a key frame, lossless and lossy, and the frames are the same", arguments: [
-        WebPEncoder.Options.lossless, .lossy(quality: 60),
-    ])
+    @Test(
+        "kmax = 1: every frame is a key frame, lossless and lossy, and the frames are the same",
+        arguments: [
+            WebPEncoder.Options.lossless, .lossy(quality: 60),
+        ])
     func everyFrame(options: WebPEncoder.Options) throws {
         let bee = try TestAnimations.burgerAndFlyingBee()
         var keyed = options
