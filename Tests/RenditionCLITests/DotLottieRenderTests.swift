@@ -6,22 +6,33 @@ import Testing
 /// alone, so `render` and the folder search take it like any other.
 @Suite("dotLottie on the command line")
 struct DotLottieRenderTests {
-    @Test("render x.lottie writes the same renditions as its JSON")
-    func renderMatchesJSON() throws {
+    @Test(
+        "render x.lottie writes the same renditions as its JSON, also with an image the archive stores",
+        arguments: [
+            ("lottie/dotlottie/LayerBlend_0.lottie", "lottie/lottie-android/LayerBlend_0.json"),
+            ("lottie/dotlottie/images.lottie", "lottie/dotlottie/images-embedded.json"),
+        ])
+    func renderMatchesJSON(archivePath: String, jsonPath: String) throws {
         let folder = try TemporaryFolder.make("rendition-dotlottie")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fromArchive = try CommandLineTests.run([
-            "render", Fixtures.path("lottie/dotlottie/LayerBlend_0.lottie"), "-o", folder + "/archive", "--quiet",
+            "render", Fixtures.path(archivePath), "-o", folder + "/archive", "--quiet",
         ])
         #expect(fromArchive.status == 0, "\(fromArchive.err)")
-        let fromJSON = try CommandLineTests.run([
-            "render", Fixtures.path("lottie/lottie-android/LayerBlend_0.json"), "-o", folder + "/json", "--quiet",
-        ])
+        let fromJSON = try CommandLineTests.run(["render", Fixtures.path(jsonPath), "-o", folder + "/json", "--quiet"])
         #expect(fromJSON.status == 0, "\(fromJSON.err)")
-        for name in ["LayerBlend_0@2x.png", "LayerBlend_0@1x.png"] {
-            let archive = FileManager.default.contents(atPath: "\(folder)/archive/\(name)")
+        let archiveFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/archive").filter {
+            $0.contains("@")
+        }.sorted()
+        let jsonFiles = try FileManager.default.contentsOfDirectory(atPath: folder + "/json").filter {
+            $0.contains("@")
+        }.sorted()
+        #expect(archiveFiles.count == 2 && jsonFiles.count == 2, "\(archiveFiles) \(jsonFiles)")
+        for (archiveName, jsonName) in zip(archiveFiles, jsonFiles) {
+            let archive = FileManager.default.contents(atPath: "\(folder)/archive/\(archiveName)")
             #expect(
-                archive != nil && archive == FileManager.default.contents(atPath: "\(folder)/json/\(name)"), "\(name)")
+                archive != nil && archive == FileManager.default.contents(atPath: "\(folder)/json/\(jsonName)"),
+                "\(archiveName)")
         }
     }
 

@@ -11,8 +11,9 @@ extension ImageFormat {
 /// ``maxNameBytes`` bytes; the manifest and the animation inflated only into buffers of their
 /// declared sizes, which must together fit `DecodeLimits.maxDocumentBytes` (a zip bomb is
 /// refused before it is inflated, a lying size as soon as the stream passes its declared end).
-/// Images stored in the archive (`images/`, `i/`) are refused (`.unsupported`): a Lottie
-/// document's images are read only when embedded in it as data URIs.
+/// Images stored in the archive (`images/`, `i/`) are read into the document (PNG or JPEG,
+/// decoded within the limits as embedded images are), their declared sizes together within
+/// `DecodeLimits.maxInputBytes` before any is inflated; no image is ever read from disk.
 public struct DotLottieFormat: LottieSourceFormat {
     /// Most entries an archive may list (real files hold a manifest, a few animations and
     /// their images).
@@ -43,19 +44,10 @@ public struct DotLottieFormat: LottieSourceFormat {
     /// - Throws: `.corrupt` for a damaged archive or manifest, a manifest that lists no
     ///   animation or names one the archive lacks, and unacceptable entry names;
     ///   `.limitExceeded` for too many entries or documents over `maxDocumentBytes`;
-    ///   `.unsupported` for images stored beside the animation, ZIP64, encryption.
+    ///   `.unsupported` for ZIP64 and encryption.
     public func lottieJSON(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [UInt8] {
         let archive = try ZIPReader(
             bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
-        if let image = archive.entries.first(where: {
-            !$0.isFolder && ($0.name.hasPrefix("images/") || $0.name.hasPrefix("i/"))
-        }) {
-            throw .unsupported(
-                format: format,
-                reason:
-                    "the archive stores images beside the animation (\"\(image.name)\"); only images embedded in the animation as data URIs are read"
-            )
-        }
         guard let manifestEntry = archive.entry(named: "manifest.json") else {
             throw .corrupt(format: format, reason: "the archive has no manifest.json")
         }
@@ -80,6 +72,25 @@ public struct DotLottieFormat: LottieSourceFormat {
                         "\"\(animation.name)\" of \(animation.size) bytes with the \(manifest.count)-byte manifest"))
         }
         return try archive.data(of: animation, maxBytes: budget, key: .documentBytes)
+    }
+
+    /// The images under `images/` (`i/` in dotLottie 2), by their names in the archive, each
+    /// inflated into a buffer of its declared size; the sizes together at most
+    /// `limits.maxInputBytes`.
+    /// - Throws: what reading the archive throws; `.limitExceeded` naming `input-bytes` when
+    ///   the images declare more than it allows.
+    public func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]] {
+        let archive = try ZIPReader(
+            bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
+        var images: [String: [UInt8]] = [:]
+        var budget = limits.maxInputBytes
+        for entry in archive.entries
+        where !entry.isFolder && (entry.name.hasPrefix("images/") || entry.name.hasPrefix("i/")) {
+            let image = try archive.data(of: entry, maxBytes: budget, key: .inputBytes)
+            budget -= image.count
+            images[entry.name] = image
+        }
+        return images
     }
 
     /// The `id` of the first element of the manifest's `animations` array: a plain name.

@@ -15,10 +15,13 @@ struct LottieAssets {
     /// Reads `assets` (the root's member, possibly missing).
     /// - Throws: `.corrupt` for an asset that is not an object, an id that is neither a
     ///   string nor a whole number, two assets with one id, or an asset with both `layers`
-    ///   and `p`; `.unsupported` for an image that is a file rather than embedded, or not PNG
-    ///   or JPEG; what `LottieEmbeddedImage` throws; `.limitExceeded` when the images together
-    ///   decode to more than `limits.maxDecodedBytes`.
-    init(_ assets: JSONValue?, format: ImageFormat, limits: DecodeLimits) throws(CodecError) {
+    ///   and `p`; `.unsupported` for an image that is a file rather than embedded (unless
+    ///   `storedImages`, the files its container holds, has it), or not PNG or JPEG; what
+    ///   `LottieEmbeddedImage` throws; `.limitExceeded` when the images together decode to
+    ///   more than `limits.maxDecodedBytes`.
+    init(
+        _ assets: JSONValue?, format: ImageFormat, limits: DecodeLimits, storedImages: [String: [UInt8]] = [:]
+    ) throws(CodecError) {
         guard let assets else {
             precompositions = [:]
             canonical = []
@@ -60,14 +63,20 @@ struct LottieAssets {
                     throw .corrupt(
                         format: format, reason: "the image path \"p\" of asset \"\(idText)\" is not a string")
                 }
-                guard asset["e"]?.number == 1 || path.hasPrefix("data:") else {
-                    let folder = asset["u"]?.string ?? ""
-                    throw .unsupported(
-                        format: format,
-                        reason:
-                            "an image asset refers to the external file \"\(folder)\(path)\"; embed it as a data URI")
+                let image: LottieEmbeddedImage
+                if asset["e"]?.number == 1 || path.hasPrefix("data:") {
+                    image = try LottieEmbeddedImage(path: path, format: format, limits: limits)
+                } else {
+                    let file = (asset["u"]?.string ?? "") + path
+                    guard let stored = storedImages[String(file.drop { $0 == "/" })] else {
+                        throw .unsupported(
+                            format: format,
+                            reason: storedImages.isEmpty
+                                ? "an image asset refers to the external file \"\(file)\"; embed it as a data URI"
+                                : "an image asset refers to \"\(file)\", which the archive does not hold")
+                    }
+                    image = try LottieEmbeddedImage(file: stored, format: format, limits: limits)
                 }
-                let image = try LottieEmbeddedImage(path: path, format: format, limits: limits)
                 imageBytes += image.decodedBytes
                 guard imageBytes <= limits.maxDecodedBytes else {
                     throw .limitExceeded(

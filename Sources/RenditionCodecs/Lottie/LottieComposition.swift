@@ -90,8 +90,9 @@ public final class LottieComposition {
         let format = source.format
         try limits.check(inputBytes: bytes.count, format: format)
         let json = try source.lottieJSON(bytes, limits: limits)
+        let images = try source.storedImages(bytes, limits: limits)
         let document = try json.withUnsafeBufferPointer { (buffer) throws(CodecError) in
-            try LottieDocument(json: buffer, format: format, limits: limits)
+            try LottieDocument(json: buffer, format: format, limits: limits, storedImages: images)
         }
         return (format, json, document)
     }

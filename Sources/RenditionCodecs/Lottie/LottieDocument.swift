@@ -44,7 +44,12 @@ struct LottieDocument {
     static let maxKeptValues = 2_000_000
 
     /// Reads and checks `json` against `limits` (`format` names the file in errors).
-    init(json: UnsafeBufferPointer<UInt8>, format: ImageFormat, limits: DecodeLimits) throws(CodecError) {
+    /// `storedImages` are the files a container holds beside the document, by path, for image
+    /// assets that name one (``LottieSourceFormat/storedImages(_:limits:)``).
+    init(
+        json: UnsafeBufferPointer<UInt8>, format: ImageFormat, limits: DecodeLimits,
+        storedImages: [String: [UInt8]] = [:]
+    ) throws(CodecError) {
         let root: JSONValue
         do {
             root = try JSONReader.parse(json, keeping: nil, maxDepth: Self.maxDepth, maxKeptValues: Self.maxKeptValues)
@@ -74,7 +79,7 @@ struct LottieDocument {
         hasTelegramMarker = root["tgs"]?.number == 1
 
         try Self.checkText(root, format: format)
-        let assets = try LottieAssets(root["assets"], format: format, limits: limits)
+        let assets = try LottieAssets(root["assets"], format: format, limits: limits, storedImages: storedImages)
         try Self.checkTextLayers(layers, format: format)
         for (_, assetLayers) in assets.precompositions { try Self.checkTextLayers(assetLayers, format: format) }
         let count = try LottieDrawCount(

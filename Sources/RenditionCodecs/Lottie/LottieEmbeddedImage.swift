@@ -24,6 +24,13 @@ struct LottieEmbeddedImage {
         guard let image = Base64.decode(path.utf8[path.utf8.index(after: comma)...]) else {
             throw .corrupt(format: format, reason: "an embedded image's base64 data is invalid")
         }
+        try self.init(file: image, format: format, limits: limits)
+    }
+
+    /// Decodes `image`, the bytes of a PNG or JPEG file its container stores (`images/…` of a
+    /// dotLottie archive); `format` names the Lottie file in errors.
+    /// - Throws: as ``init(path:format:limits:)``, for the image's own data.
+    init(file image: [UInt8], format: ImageFormat, limits: DecodeLimits) throws(CodecError) {
         let pixels: StraightRGBAImage
         do throws(CodecError) {
             switch ImageFormat.sniff(image) {

@@ -8,11 +8,21 @@ public protocol LottieSourceFormat: ImageFormatDecoder {
     /// input-size limit was checked before).
     /// - Throws: ``CodecError`` when the container is damaged, unsupported or over a limit.
     func lottieJSON(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [UInt8]
+
+    /// The images the container stores beside its document, by their path in it
+    /// (`images/img_0.png`), for image assets that name a file (`"u": "/images/", "p":
+    /// "img_0.png"`) rather than embed it. A format that stores none returns none (the
+    /// default): a document's image files are never read from disk.
+    /// - Throws: ``CodecError`` when the container is damaged or its images are over a limit.
+    func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]]
 }
 
 extension LottieSourceFormat {
     /// Vector art.
     public var isVector: Bool { true }
+
+    /// No images beside the document.
+    public func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]] { [:] }
 
     /// The limits a Lottie document is checked and drawn under.
     public var limitKeys: [DecodeLimitKey] {

@@ -30,6 +30,25 @@ struct DotLottieTests {
         #expect(try ImageDecoder.decode(archive) == fromJSON.firstFrame)
     }
 
+    @Test("an image the archive stores in images/ is drawn as the same image embedded in the JSON draws")
+    func storedImage() throws {
+        let archive = try Fixtures.bytes("lottie/dotlottie/images.lottie")
+        let embedded = try Fixtures.bytes("lottie/dotlottie/images-embedded.json")
+        let fromArchive = try ImageDecoder.decodeAnimation(archive)
+        #expect(fromArchive.width == 64 && fromArchive.frames.count == 12)
+        #expect(fromArchive == (try ImageDecoder.decodeAnimation(embedded)))
+        // The image is there: the disc's centre is opaque in every frame, its corners clear.
+        for frame in fromArchive.frames {
+            let centre = (32 * 64 + 32) * 4
+            #expect(frame.raster.bytes[centre + 3] > 200 && frame.raster.bytes[3] == 0)
+        }
+        // Drawn at another size, too, as any Lottie document is.
+        let composition = try LottieComposition(archive)
+        #expect(
+            try composition.frame(6, width: 128, height: 128)
+                == LottieComposition(embedded).frame(6, width: 128, height: 128))
+    }
+
     @Test("of two animations, the first the manifest lists is drawn")
     func firstAnimationOfTheManifest() throws {
         let archive = try LottieComposition(try Fixtures.bytes("lottie/dotlottie/two-animations.lottie"))
@@ -41,17 +60,22 @@ struct DotLottieTests {
     static let hostile: [(file: String, kind: String, phrase: String)] = [
         (
             "bomb.lottie", "limitExceeded",
-            "\"animations/a.json\" declares 20971584 bytes, which with the 137-byte manifest is over the document-bytes limit of 16777216"
+            "\"animations/a.json\" of 20971584 bytes with the 137-byte manifest is over the document-bytes limit of 16777216"
         ),
         ("lying-size.lottie", "corrupt", "inflates to more than the 1000 bytes it declares (a lying size)"),
-        ("many-entries.lottie", "limitExceeded", "the archive lists 10000 entries, over the limit of 1000"),
+        ("many-entries.lottie", "limitExceeded", "an archive of 10000 entries is over the limit of 1000"),
         (
             "missing-animation.lottie", "corrupt",
             "names animation \"ghost\" but the archive has no animations/ghost.json"
         ),
         ("traversal.lottie", "corrupt", "entry name \"../evil.json\" is not a plain relative path"),
         ("no-manifest.lottie", "corrupt", "the archive has no manifest.json"),
-        ("images.lottie", "unsupported", "stores images beside the animation (\"images/img_0.png\")"),
+        ("image-missing.lottie", "unsupported", "refers to \"/images/img_1.png\", which the archive does not hold"),
+        (
+            "image-bomb.lottie", "limitExceeded",
+            "\"images/img_0.png\" of 300000000 bytes is over the input-bytes limit of 268435456"
+        ),
+        ("image-gif.lottie", "unsupported", "an embedded image is not PNG or JPEG"),
     ]
 
     @Test("each hostile .lottie gets its typed error with a clear message", arguments: hostile)
