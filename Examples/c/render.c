@@ -403,6 +403,55 @@ static void check_folders(const uint8_t *sticker, size_t sticker_length, const c
     if (contents) fclose(contents);
 }
 
+/* ---- A file in one call: rdn_render_file and rdn_render_bytes, as `rendition render`. -- */
+
+static int same_renditions(const rdn_rendition *a, size_t a_count, const rdn_rendition *b, size_t b_count) {
+    if (a_count != b_count) return 0;
+    for (size_t i = 0; i < a_count; i++)
+        if (a[i].scale != b[i].scale || a[i].width != b[i].width || a[i].height != b[i].height ||
+            a[i].format != b[i].format || a[i].length != b[i].length || memcmp(a[i].bytes, b[i].bytes, a[i].length) != 0)
+            return 0;
+    return 1;
+}
+
+static void check_file_rendering(const char *path, const uint8_t *bytes, size_t length, const char *input_folder) {
+    rdn_error *error = NULL;
+    rdn_image *master = NULL;
+    rdn_rendition *decoded = NULL, *from_bytes = NULL, *from_file = NULL;
+    size_t decoded_count = 0, bytes_count = 0, file_count = 0;
+    if (rdn_image_decode(bytes, length, NULL, &master, NULL) == RDN_OK)
+        rdn_render(master, NULL, &decoded, &decoded_count, NULL);
+    rdn_image_free(master);
+
+    rdn_status status = rdn_render_bytes(bytes, length, NULL, NULL, &from_bytes, &bytes_count, &error);
+    CHECK(status == RDN_OK && error == NULL && bytes_count == 2, "render_bytes: %zu renditions", bytes_count);
+    status = rdn_render_file(path, NULL, NULL, &from_file, &file_count, &error);
+    CHECK(status == RDN_OK && error == NULL && file_count == 2, "render_file %s: %zu renditions", path, file_count);
+    CHECK(same_renditions(from_bytes, bytes_count, decoded, decoded_count) &&
+              same_renditions(from_file, file_count, decoded, decoded_count),
+          "  the same renditions as rdn_image_decode + rdn_render");
+    rdn_renditions_free(decoded, decoded_count);
+    rdn_renditions_free(from_bytes, bytes_count);
+    rdn_renditions_free(from_file, file_count);
+
+    /* A path that is missing or a folder, a file over a limit, a truncated file. */
+    char missing[4096];
+    snprintf(missing, sizeof missing, "%s/no-such-sticker.png", input_folder);
+    from_file = (rdn_rendition *)&file_count; /* must be reset to NULL */
+    file_count = 99;
+    status = rdn_render_file(missing, NULL, NULL, &from_file, &file_count, &error);
+    expect_failure(status, error, RDN_ERROR_IO, "render_file of a missing path");
+    CHECK(from_file == NULL && file_count == 0, "  out_renditions NULL and out_count 0 after a failure");
+    status = rdn_render_file(input_folder, NULL, NULL, &from_file, &file_count, &error);
+    expect_failure(status, error, RDN_ERROR_IO, "render_file of a folder");
+    rdn_limits limits = {0};
+    limits.max_input_bytes = length - 1;
+    status = rdn_render_file(path, &limits, NULL, &from_file, &file_count, &error);
+    expect_failure(status, error, RDN_ERROR_LIMIT_EXCEEDED, "render_file of a file over max_input_bytes");
+    status = rdn_render_bytes(bytes, length < 40 ? length / 2 : 40, NULL, NULL, &from_bytes, &bytes_count, &error);
+    expect_failure(status, error, RDN_ERROR_CORRUPT, "render_bytes of a truncated file");
+}
+
 /* ---- Every error code. -------------------------------------------------------------------- */
 
 static void check_errors(const uint8_t *sticker, size_t length, const char *output_folder) {
@@ -543,6 +592,7 @@ int main(int argc, char **argv) {
     check_pixels();
     check_animation(animation, animation_length);
     check_threads(sticker, sticker_length);
+    check_file_rendering(argv[1], sticker, sticker_length, argv[3]);
     check_folders(sticker, sticker_length, argv[3], argv[4]);
     check_errors(sticker, sticker_length, argv[4]);
     free(sticker);

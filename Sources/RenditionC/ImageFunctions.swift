@@ -20,13 +20,17 @@ public func rdn_image_decode(
             throw CFailure(error)
         }
         let input = Array(buffer)
-        let animation: Animation
+        let handle: ImageHandle
         do throws(CodecError) {
-            animation = try ImageDecoder.decodeAnimation(input, limits: decodeLimits)
+            if format.isVector {
+                // Checked and measured now; its frames are drawn only if pixels are asked for.
+                handle = try ImageHandle(vector: input, format: format, limits: decodeLimits)
+            } else {
+                handle = ImageHandle(
+                    animation: try ImageDecoder.decodeAnimation(input, limits: decodeLimits), sourceFormat: format)
+            }
         } catch { throw CFailure(error) }
-        let vector = format.isVector ? ImageHandle.VectorSource(bytes: input, limits: decodeLimits) : nil
-        outImage.pointee = ImageHandle(animation: animation, sourceFormat: format, vectorSource: vector)
-            .retainedPointer()
+        outImage.pointee = handle.retainedPointer()
     }
 }
 
@@ -73,11 +77,11 @@ public func rdn_image_get_info(
     return reportingErrors(error) { () throws(CFailure) in
         let outInfo = try required(outInfo, "out_info")
         let handle = try ImageHandle.borrow(image)
-        let animation = handle.animation
+        // From what the handle knows without pixels: vector art is not drawn for its info.
         outInfo.pointee = rdn_image_info(
-            width: UInt32(animation.width), height: UInt32(animation.height),
-            frame_count: UInt32(clamping: animation.frames.count),
-            loop_count: animation.isAnimated ? UInt32(clamping: animation.loopCount) : 0,
+            width: UInt32(handle.width), height: UInt32(handle.height),
+            frame_count: UInt32(clamping: handle.frameCount),
+            loop_count: handle.isAnimated ? UInt32(clamping: handle.loopCount) : 0,
             source_format: handle.cSourceFormat)
     }
 }
@@ -94,7 +98,7 @@ public func rdn_image_get_frame_delay(
         let outNumerator = try required(outNumerator, "out_numerator")
         let outDenominator = try required(outDenominator, "out_denominator")
         let handle = try ImageHandle.borrow(image)
-        let delay = try handle.frame(frame).delay
+        let delay = try handle.delay(frame)
         outNumerator.pointee = UInt64(delay.numerator)
         outDenominator.pointee = UInt64(delay.denominator)
     }

@@ -20,34 +20,25 @@ public func rdn_render(
         let outCount = try required(outCount, "out_count")
         let handle = try ImageHandle.borrow(master, "master")
         let settings = try RenderSettings(options)
-        let animation = handle.animation
-        for scale in settings.renderOptions.scales {
-            let size = StickerGeometry.renditionSize(
-                masterWidth: animation.width, masterHeight: animation.height, scale: scale)
-            try settings.checkOutputSize(width: size.width, height: size.height)
-        }
-        let inputFormat = handle.sourceFormat ?? .png
-        let format = settings.renderOptions.format.resolved(input: inputFormat, animated: animation.isAnimated)
-        let renditions: [Rendition]
-        do throws(CodecError) {
-            if let vector = handle.vectorSource {
-                // Vector art is drawn at each rendition's size from its file, as the command
-                // line draws it, rather than resampled from the canvas-sized frames.
-                var options = settings.renderOptions
-                options.limits = vector.limits
-                renditions = try StickerRenderer(options: options).renderSticker(
-                    vector.bytes, scratch: RenderScratch(options: options)
-                ).renditions
-            } else {
+        try settings.checkRenditionSizes(masterWidth: handle.width, masterHeight: handle.height)
+        let renditions: [(Rendition, rdn_format)]
+        if let vector = handle.vectorSource {
+            // Vector art is drawn at each rendition's size from its file, exactly as
+            // rdn_render_bytes and the command line draw it; the canvas-sized frames are
+            // neither drawn nor resampled.
+            renditions = try FileRendering.render(vector.bytes, limits: vector.limits, settings: settings)
+        } else {
+            let animation = try handle.animation()
+            let rendered: [Rendition]
+            do throws(CodecError) {
                 let renderer = StickerRenderer(options: settings.renderOptions)
-                renditions = try renderer.render(
-                    master: animation, inputFormat: inputFormat, scratch: RenderScratch(options: settings.renderOptions)
-                )
-            }
-        } catch { throw CFailure(error) }
-        // A still rendered as APNG is a plain PNG file.
-        let cFormat = format == .apng && !animation.isAnimated ? RDN_FORMAT_PNG : RenderSettings.cFormat(format)
-        outRenditions.pointee = try RenditionArray.make(renditions, format: cFormat)
+                rendered = try renderer.render(
+                    master: animation, inputFormat: handle.sourceFormat ?? .png,
+                    scratch: RenderScratch(options: settings.renderOptions))
+            } catch { throw CFailure(error) }
+            renditions = rendered.map { ($0, FileRendering.container(of: $0)) }
+        }
+        outRenditions.pointee = try RenditionArray.make(renditions)
         outCount.pointee = renditions.count
     }
 }
@@ -61,15 +52,16 @@ public func rdn_renditions_free(_ renditions: UnsafeMutablePointer<rdn_rendition
 
 /// The `malloc`ed `rdn_rendition` arrays `rdn_render` returns.
 enum RenditionArray {
-    /// An array holding copies of `renditions`, or RDN_ERROR_OUT_OF_MEMORY (nothing leaked).
-    static func make(_ renditions: [Rendition], format: rdn_format) throws(CFailure) -> UnsafeMutablePointer<
+    /// An array holding copies of `renditions`, each with its container, or
+    /// RDN_ERROR_OUT_OF_MEMORY (nothing leaked).
+    static func make(_ renditions: [(Rendition, rdn_format)]) throws(CFailure) -> UnsafeMutablePointer<
         rdn_rendition
     > {
         guard let memory = malloc(max(1, renditions.count) * MemoryLayout<rdn_rendition>.stride) else {
             throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for \(renditions.count) renditions")
         }
         let array = memory.bindMemory(to: rdn_rendition.self, capacity: max(1, renditions.count))
-        for (index, rendition) in renditions.enumerated() {
+        for (index, (rendition, format)) in renditions.enumerated() {
             guard let bytes = CStrings.copy(rendition.bytes) else {
                 free(array, count: index)
                 throw CFailure(RDN_ERROR_OUT_OF_MEMORY, "no memory for a \(rendition.bytes.count)-byte rendition")
@@ -103,8 +95,8 @@ public func rdn_image_resize(
         let settings = try RenderSettings(options)
         guard width > 0, height > 0 else { throw .invalidArgument("target size \(width)x\(height) is empty") }
         try settings.checkOutputSize(width: Int(width), height: Int(height))
-        let animation = handle.animation
-        try MemoryReservation.check(width: Int(width), height: Int(height), frames: animation.frames.count)
+        try MemoryReservation.check(width: Int(width), height: Int(height), frames: handle.frameCount)
+        let animation = try handle.animation()
         let resized = LanczosResampler().resample(
             animation, width: Int(width), height: Int(height), threads: settings.threads)
         outImage.pointee = ImageHandle(animation: resized, sourceFormat: handle.sourceFormat).retainedPointer()
@@ -151,7 +143,7 @@ public func rdn_image_encode(
         let outLength = try required(outLength, "out_length")
         let handle = try ImageHandle.borrow(image)
         let settings = try RenderSettings(options)
-        let animation = handle.animation
+        let animation = try handle.animation()
         let format = settings.renderOptions.format.resolved(
             input: handle.sourceFormat ?? .png, animated: animation.isAnimated)
         let encoded: [UInt8]

@@ -90,17 +90,6 @@ struct RenderSettings {
         }
     }
 
-    /// The C format of an engine output format (APNG for `.auto`, which the renderer resolves).
-    static func cFormat(_ format: OutputFormat) -> rdn_format {
-        switch format {
-        case .png: RDN_FORMAT_PNG
-        case .auto, .apng: RDN_FORMAT_APNG
-        case .gif: RDN_FORMAT_GIF
-        case .webp: RDN_FORMAT_WEBP
-        case .webm: RDN_FORMAT_WEBM
-        }
-    }
-
     /// The scales of an `RDN_SCALE_*` mask; 0 means @2x and @1x.
     static func scales(_ mask: UInt32) throws(CFailure) -> [StickerScale] {
         if mask == 0 { return [.x2, .x1] }
@@ -112,6 +101,15 @@ struct RenderSettings {
         if mask & RDN_SCALE_2X != 0 { scales.append(.x2) }
         if mask & RDN_SCALE_1X != 0 { scales.append(.x1) }
         return scales
+    }
+
+    /// Throws RDN_ERROR_LIMIT_EXCEEDED when a rendition of a `masterWidth` x `masterHeight`
+    /// master at one of the options' scales would be over `maxOutputPixels`.
+    func checkRenditionSizes(masterWidth: Int, masterHeight: Int) throws(CFailure) {
+        for scale in settings.scales {
+            let size = StickerGeometry.renditionSize(masterWidth: masterWidth, masterHeight: masterHeight, scale: scale)
+            try checkOutputSize(width: size.width, height: size.height)
+        }
     }
 
     /// Throws RDN_ERROR_LIMIT_EXCEEDED when a `width` x `height` output is over `maxOutputPixels`.

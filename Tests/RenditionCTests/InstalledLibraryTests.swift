@@ -126,7 +126,7 @@ struct InstalledLibraryTests {
         ).stdout
         let exported = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         #expect(exported == (try headerFunctions()))
-        #expect(try headerFunctions().count == 25)
+        #expect(try headerFunctions().count == 27)
         let modversion = try run(
             "/usr/bin/pkg-config", ["--modversion", "rendition"], environment: installation.environment)
         #expect(modversion.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == version)

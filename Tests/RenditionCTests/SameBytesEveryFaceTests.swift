@@ -4,12 +4,13 @@ import RenditionC
 import RenditionCodecs
 import RenditionCore
 import RenditionPack
+import RenditionPipeline
 import RenditionTestSupport
 import Testing
-import RenditionPipeline
 
 // "A test renders every fixture format through the Swift API, the CLI, C and Python and finds
-// the same bytes": the Swift API, C and command-line half (the Python half is
+// the same bytes": the Swift API, C (rdn_image_decode + rdn_render, and rdn_render_file) and
+// command-line half (the Python half is
 // python/tests/test_same_bytes_as_cli.py, over the same fixtures). Every face is asked for
 // the @2x and @1x renditions of one real master per source format, and each rendition must
 // be byte for byte what `StickerRenderer.renderSticker` gives.
@@ -38,6 +39,7 @@ struct FaceFixture: Sendable, CustomTestStringConvertible {
         FaceFixture(kind: "JPEG", path: "jpeg/emoji_u1f302-on-white.jpg"),  // 512 px
         FaceFixture(kind: "TGS", path: "lottie/rlottie/polystar_line_clockwise_trim.tgs"),  // 300 px, 150 frames
         FaceFixture(kind: "Lottie JSON", path: "lottie/lottie-android/LayerBlend_0.json"),  // 512 px, 180 frames
+        FaceFixture(kind: "dotLottie", path: "lottie/dotlottie/Masks.lottie"),  // 200x300, 61 frames, in a ZIP
         FaceFixture(kind: "WebM", path: "webm/vp9-alpha-512x384-24fps-3s.webm"),  // VP9 with alpha, 72 frames
     ]
 
@@ -202,6 +204,10 @@ struct SameBytesEveryFaceTests {
         let c = renderC(handle, settings.cOptions)
         #expect(c.status == RDN_OK, "\(label): rdn_render: \(c.message ?? "")")
         #expect(c.renditions.count == swift.count, "\(label): rdn_render gave \(c.renditions.count) renditions")
+        // The file in one call (the command line's road): the renditions of rdn_render.
+        let fromFile = renderFileC(Repository.root + "/Fixtures/" + fixture.path, settings.cOptions)
+        #expect(fromFile.status == RDN_OK, "\(label): rdn_render_file: \(fromFile.message ?? "")")
+        #expect(fromFile.renditions == c.renditions, "\(label): rdn_render_file differs from rdn_render")
 
         // (3) The command line, as a user runs it.
         let folder = try Repository.temporaryFolder("same-bytes")

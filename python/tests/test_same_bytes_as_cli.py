@@ -3,7 +3,8 @@
 One real master of every source format (the fixtures of
 Tests/RenditionCTests/SameBytesEveryFaceTests.swift, which holds the Swift API, C ABI and
 command-line half) is rendered to @2x and @1x through `rendition.render` and through
-`rendition render FILE -o DIR`, with the default options and with non-default `format` and
+`rendition render FILE -o DIR`, from the path and from the bytes (rdn_render_file,
+rdn_render_bytes), with the default options and with non-default `format` and
 `compression`, and every rendition file must be byte for byte the same.
 """
 
@@ -50,6 +51,7 @@ MASTERS: list[Master] = [
     Master("JPEG", FIXTURES / "jpeg" / "emoji_u1f302-on-white.jpg"),  # 512 px
     Master("TGS", FIXTURES / "lottie" / "rlottie" / "polystar_line_clockwise_trim.tgs"),  # 300 px
     Master("Lottie JSON", FIXTURES / "lottie" / "lottie-android" / "LayerBlend_0.json"),  # 512 px
+    Master("dotLottie", FIXTURES / "lottie" / "dotlottie" / "Masks.lottie"),  # 200x300, 61 frames, in a ZIP
     Master("WebM", FIXTURES / "webm" / "vp9-alpha-512x384-24fps-3s.webm"),  # VP9 with alpha
 ]
 
@@ -114,6 +116,8 @@ def assert_same_bytes(cli: Path, tmp_path: Path, item: Master, settings: Setting
     written = cli_files(cli, item.path, tmp_path / "cli", settings)
     out = rendition.render(item.path, format=settings.format, compression=settings.compression)
     assert [r.scale for r in out] == [2, 1], f"{label}: Python's scales"
+    from_bytes = rendition.render(item.path.read_bytes(), format=settings.format, compression=settings.compression)
+    assert from_bytes == out, f"{label}: render(bytes) differs from render(path)"
     python_files = {r.file_name(item.path.stem): r.data for r in out}
     assert sorted(written) == sorted(python_files), f"{label}: the command line wrote {sorted(written)}"
     differences = [

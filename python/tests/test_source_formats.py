@@ -1,6 +1,7 @@
-"""Every source format renders in Python to exactly the bytes `rendition render` writes: TGS and
-Lottie (drawn by the vector renderer at each rendition's size), WebM, APNG, GIF, WebP, and the
-still formats; WebM is a source and an output format like the others."""
+"""Every source format renders in Python to exactly the bytes `rendition render` writes: TGS,
+Lottie and dotLottie (drawn by the vector renderer at each rendition's size), WebM, APNG, GIF,
+WebP, and the still formats, from a path (rdn_render_file) and from bytes (rdn_render_bytes);
+WebM is a source and an output format like the others."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ SOURCES: list[tuple[str, Path]] = [
     ("webp", WEBP),
     ("png", STICKER),
     ("jpeg", FIXTURES / "jpeg" / "emoji_u1f302-on-white.jpg"),
+    ("dotlottie", FIXTURES / "lottie" / "dotlottie" / "Masks.lottie"),
 ]
 
 
@@ -38,8 +40,45 @@ def test_render_gives_the_command_lines_bytes(cli: Path, tmp_path: Path, kind: s
     out = rendition.render(master)
     assert [r.scale for r in out] == [2, 1]
     assert {r.file_name(master.stem): r.data for r in out} == written, f"{master.name}: Python and the CLI differ"
+    from_bytes = rendition.render(master.read_bytes())
+    assert from_bytes == out, f"{master.name}: render(bytes) differs from render(path)"
+    assert rendition.render(bytearray(master.read_bytes()), scales=(1,)) == out[1:]
     with rendition.Image.open(master) as image:
         assert image.info.source_format == kind
+        # An Image renders through rdn_render to the same bytes.
+        assert rendition.render(image) == out
+
+
+def test_a_dotlottie_file_decodes_to_its_documents_frames() -> None:
+    """The .lottie fixture wraps LayerBlend_0.json unchanged: the same info, delays and pixels."""
+    dotlottie = FIXTURES / "lottie" / "dotlottie" / "LayerBlend_0.lottie"
+    json_file = FIXTURES / "lottie" / "lottie-android" / "LayerBlend_0.json"
+    with rendition.Image.open(dotlottie) as image, rendition.Image.open(json_file.read_bytes()) as document:
+        info = image.info
+        assert info.source_format == "dotlottie" and document.info.source_format == "lottie"
+        assert (info.width, info.height, info.frame_count, info.loop_count) == (512, 512, 180, 0)
+        assert (info.width, info.height, info.frame_count) == (document.info.width, document.info.height,
+                                                              document.info.frame_count)
+        assert image.frame_delay(0) == document.frame_delay(0) > 0
+        for frame in (0, 90):
+            pixels = image.to_numpy(frame)
+            assert pixels.shape == (512, 512, 4) and pixels[..., 3].any(), f"frame {frame} is blank"
+            assert (pixels == document.to_numpy(frame)).all(), f"frame {frame} differs from the JSON's"
+
+
+def test_render_from_a_path_and_bytes_keeps_the_limits_and_errors(tmp_path: Path) -> None:
+    with pytest.raises(rendition.LimitError, match="max_output_pixels"):
+        rendition.render(SOURCES[0][1], max_output_pixels=100)
+    with pytest.raises(rendition.LimitError, match="max_output_pixels"):
+        rendition.render(SOURCES[0][1].read_bytes(), max_output_pixels=100)
+    with pytest.raises(rendition.CorruptError):
+        rendition.render(STICKER.read_bytes()[:60])
+    with pytest.raises(rendition.UnrecognizedFormatError):
+        rendition.render(b"not an image")
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    with pytest.raises(rendition.UnrecognizedFormatError, match="empty"):
+        rendition.render(empty)
 
 
 @pytest.mark.parametrize("master", [SOURCES[0][1], SOURCES[2][1]], ids=["tgs", "webm"])
@@ -70,7 +109,7 @@ def test_webm_in_and_out(cli: Path, tmp_path: Path) -> None:
 
 
 def test_vector_formats_are_sources_only() -> None:
-    for name in ("tgs", "lottie"):
+    for name in ("tgs", "lottie", "dotlottie"):
         with pytest.raises(rendition.UnsupportedError, match="source formats only"):
             rendition.render(STICKER, format=name)
 
@@ -85,3 +124,23 @@ def test_a_resized_vector_image_renders_its_pixels() -> None:
 
 def test_platforms_are_the_librarys() -> None:
     assert rendition.PLATFORMS == ("whatsapp", "signal", "telegram", "telegram-emoji", "discord", "line")
+
+
+def test_a_path_or_bytes_renders_without_decoding_an_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    """render() of a path or of bytes goes to rdn_render_file / rdn_render_bytes, the command
+    line's road: no `Image` (a whole decode through rdn_image_decode) is made on the way."""
+    expected = {kind: rendition.render(path) for kind, path in SOURCES[:3]}
+
+    def no_image(*arguments: object, **keywords: object) -> None:
+        raise AssertionError("render() made an Image")
+
+    monkeypatch.setattr(rendition.Image, "open", no_image)
+    monkeypatch.setattr(rendition.Image, "decode", no_image)
+    for kind, path in SOURCES[:3]:
+        assert rendition.render(path) == expected[kind], kind
+        assert rendition.render(str(path)) == expected[kind], kind
+        assert rendition.render(path.read_bytes()) == expected[kind], kind
+    import numpy as np
+
+    with pytest.raises(AssertionError, match="made an Image"):  # pixels still go through Image.open
+        rendition.render(np.zeros((96, 96, 4), dtype=np.uint8))

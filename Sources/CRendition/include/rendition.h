@@ -177,8 +177,9 @@ typedef enum rdn_format {
     RDN_FORMAT_WEBP = 4,
     /** JPEG: a source format only; asking for JPEG output gives RDN_ERROR_UNSUPPORTED. */
     RDN_FORMAT_JPEG = 5,
-    /** TGS (Telegram's gzip-compressed Lottie): a source format only, decoded by drawing every
-     *  frame at the canvas size; as output, RDN_ERROR_UNSUPPORTED. */
+    /** TGS (Telegram's gzip-compressed Lottie): a source format only, whose frames an
+     *  rdn_image draws at the canvas size when its pixels are asked for; as output,
+     *  RDN_ERROR_UNSUPPORTED. */
     RDN_FORMAT_TGS = 6,
     /** Lottie JSON: a source format only, like RDN_FORMAT_TGS. */
     RDN_FORMAT_LOTTIE = 7,
@@ -219,9 +220,15 @@ typedef struct rdn_limits {
 } rdn_limits;
 
 /**
- * Decodes a PNG, APNG, GIF, JPEG, WebP, WebM, TGS or Lottie JSON file held in memory. TGS and
- * Lottie are drawn at their canvas size; the image also keeps the file, so that rdn_render
- * draws each rendition at its own size (see rdn_render).
+ * Decodes a PNG, APNG, GIF, JPEG, WebP, WebM, TGS, Lottie JSON or dotLottie file held in
+ * memory. Raster formats and WebM are decoded whole. TGS, Lottie and dotLottie are checked and
+ * measured here (canvas, frame count, frame rate: what rdn_image_get_info and
+ * rdn_image_get_frame_delay report) but not drawn: the image keeps the file, and its frames
+ * are drawn at the canvas size the first time pixels are asked for (rdn_image_copy_pixels,
+ * rdn_image_resize, rdn_image_encode), once; rdn_render draws each rendition from the file at
+ * its own size and never draws the canvas-sized frames (see rdn_render). A failure of that
+ * drawing (a drawing limit of `limits`) is reported by the call that asked for pixels.
+ * To render a file, rdn_render_bytes and rdn_render_file do it in one call.
  *
  * bytes, length  the file (read during the call only).
  * limits         caps (NULL: defaults).
@@ -311,7 +318,8 @@ typedef enum rdn_filter {
 #define RDN_SCALE_3X 4u
 
 /**
- * Settings for rdn_render, rdn_image_resize, rdn_image_encode and the folder renderers.
+ * Settings for rdn_render (and rdn_render_bytes, rdn_render_file), rdn_image_resize,
+ * rdn_image_encode and the folder renderers.
  * Always start from rdn_render_options_init(), then change fields; passing NULL instead of
  * options means those defaults.
  */
@@ -346,15 +354,15 @@ typedef struct rdn_render_options {
      *  threads to each sticker's frames when there are fewer stickers than threads). 0 means
      *  one per CPU core, as `--threads 0`. Output bytes never depend on it. */
     uint32_t threads;
-    /** Most pixels (width x height) in any image rdn_image_resize or rdn_render makes;
-     *  0 means 40,000,000. */
+    /** Most pixels (width x height) in any image rdn_image_resize, rdn_render,
+     *  rdn_render_bytes or rdn_render_file makes; 0 means 40,000,000. */
     uint64_t max_output_pixels;
 } rdn_render_options;
 
 /** Fills `options` with the defaults (struct_size included). NULL is ignored. Never fails. */
 void rdn_render_options_init(rdn_render_options *options);
 
-/** One encoded rendition, as returned by rdn_render. */
+/** One encoded rendition, as returned by rdn_render, rdn_render_bytes and rdn_render_file. */
 typedef struct rdn_rendition {
     /** 1, 2 or 3 for @1x, @2x, @3x. */
     uint32_t scale;
@@ -363,7 +371,9 @@ typedef struct rdn_rendition {
     /** Height in pixels. */
     uint32_t height;
     /** The container of `bytes`: RDN_FORMAT_PNG, _APNG, _GIF, _WEBP or _WEBM (file extension
-     *  "png" for PNG and APNG, as Messages expects). */
+     *  "png" for PNG and APNG, as Messages expects), as the bytes are: RDN_FORMAT_APNG for a PNG
+     *  file of more than one frame, RDN_FORMAT_PNG for one that is a still (also when an
+     *  animated master's frames were written as one). */
     rdn_format format;
     /** The encoded file, `length` bytes; owned by the array, freed by rdn_renditions_free. */
     uint8_t *bytes;
@@ -376,17 +386,62 @@ typedef struct rdn_rendition {
  * Lanczos-3 (@2x = round(2/3 w) x round(2/3 h), @1x = round(1/3 w) x round(1/3 h)) and encoded
  * in `options->format`; animations frame by frame, keeping delays and loop count (except for
  * RDN_FORMAT_PNG, which keeps the first frame). Same master and options, same bytes.
- * A TGS or Lottie master decoded by rdn_image_decode is drawn by the vector renderer straight
- * at each rendition's size (not resampled), so for every source format the bytes are those
- * `rendition render FILE` writes with the same settings.
+ * A TGS, Lottie or dotLottie master decoded by rdn_image_decode is rendered from its file as
+ * rdn_render_bytes renders it: drawn by the vector renderer once at each rendition's size
+ * (not resampled, and its canvas-sized frames never drawn), so for every source format the
+ * bytes are those `rendition render FILE` writes with the same settings. A master decoded
+ * from a raster file is held whole; rdn_render_bytes and rdn_render_file stream it instead.
  *
  * out_renditions  receives an array of `*out_count` renditions, highest scale first, freed
  *                 with rdn_renditions_free(array, count).
+ *
+ * Fails with RDN_ERROR_LIMIT_EXCEEDED, before any work, when a rendition would be over
+ * `options->max_output_pixels`.
  */
 rdn_status rdn_render(const rdn_image *master, const rdn_render_options *options, rdn_rendition **out_renditions,
                       size_t *out_count, rdn_error **error);
 
-/** Releases an array from rdn_render and every rendition's bytes. NULL is ignored. */
+/**
+ * Renders the renditions of a @3x master file held in memory, exactly as `rendition render
+ * FILE` renders each file it is given: the same bytes as the files it writes with the same
+ * settings, made the same way. The file is decoded once; without RDN_SCALE_3X, animation
+ * frames are resampled to every scale as they are decoded (the full-size frames are never all
+ * held, so an animation needs far less memory than rdn_image_decode + rdn_render); TGS, Lottie
+ * and dotLottie are drawn by the vector renderer once at each rendition's size. Renditions,
+ * sizes and formats are those of rdn_render.
+ *
+ * bytes, length   the file (read during the call only): PNG, APNG, GIF, JPEG, WebP, WebM, TGS,
+ *                 Lottie JSON or dotLottie.
+ * limits          decoding caps (NULL: defaults), applied as rdn_image_decode applies them.
+ * options         as for rdn_render (NULL: defaults).
+ * out_renditions  receives an array of `*out_count` renditions, highest scale first, freed
+ *                 with rdn_renditions_free(array, count).
+ *
+ * Fails with RDN_ERROR_INVALID_ARGUMENT (NULL bytes with a non-zero length, NULL out-params,
+ * bad options), RDN_ERROR_UNRECOGNIZED_FORMAT, RDN_ERROR_CORRUPT, RDN_ERROR_UNSUPPORTED,
+ * RDN_ERROR_LIMIT_EXCEEDED (a limit of `limits`; or a rendition over
+ * `options->max_output_pixels`, found from the file's headers before any pixel is decoded),
+ * RDN_ERROR_ENCODE or RDN_ERROR_BLANK.
+ */
+rdn_status rdn_render_bytes(const uint8_t *bytes, size_t length, const rdn_limits *limits,
+                            const rdn_render_options *options, rdn_rendition **out_renditions, size_t *out_count,
+                            rdn_error **error);
+
+/**
+ * rdn_render_bytes on the file at `path` (UTF-8), read as `rendition render` reads a sticker:
+ * no more than `limits->max_input_bytes` of it (and one byte to tell a longer file, which
+ * fails with RDN_ERROR_LIMIT_EXCEEDED before it is decoded). Nothing is written.
+ *
+ * Fails as rdn_render_bytes does, and with RDN_ERROR_IO when `path` is missing, is a folder
+ * (rdn_render_directory renders folders) or cannot be read, with a message naming the path;
+ * an empty file is RDN_ERROR_UNRECOGNIZED_FORMAT; a NULL or empty `path`,
+ * RDN_ERROR_INVALID_ARGUMENT.
+ */
+rdn_status rdn_render_file(const char *path, const rdn_limits *limits, const rdn_render_options *options,
+                           rdn_rendition **out_renditions, size_t *out_count, rdn_error **error);
+
+/** Releases an array from rdn_render, rdn_render_bytes or rdn_render_file and every rendition's
+ *  bytes. NULL is ignored. */
 void rdn_renditions_free(rdn_rendition *renditions, size_t count);
 
 /**

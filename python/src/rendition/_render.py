@@ -6,10 +6,10 @@ import ctypes
 import os
 import tempfile
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from . import _native
-from ._errors import io_error_for
+from ._errors import RenditionIOError, io_error_for
 from ._image import Image, Source
 from ._native import call, lib
 from ._optional import require
@@ -93,9 +93,12 @@ def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = 
     """Renders the renditions of a @3x master, highest scale first.
 
     Args:
-        src: the master: a path, the file's bytes (PNG, APNG, GIF, JPEG, WebP, WebM, TGS or
-            Lottie JSON), an H x W x 4 uint8 array of straight RGBA, a Pillow image or an
-            `Image`. TGS and Lottie are drawn at each rendition's size, as on the command line.
+        src: the master: a path, the file's bytes (PNG, APNG, GIF, JPEG, WebP, WebM, TGS,
+            Lottie JSON or dotLottie), an H x W x 4 uint8 array of straight RGBA, a Pillow image
+            or an `Image`. A path or bytes take the command line's road (rdn_render_file,
+            rdn_render_bytes): one decode, animation frames resampled as they are decoded,
+            TGS and Lottie drawn once at each rendition's size. Arrays, Pillow images and
+            `Image`s are rendered from their pixels (rdn_render).
         scales: which renditions, from 3 (the master re-encoded), 2 and 1. @2x is
             round(2/3) of the master on each axis, @1x round(1/3).
         format: None or "auto" (the source's own: PNG, APNG, GIF, WebP or WebM; JPEG and
@@ -115,17 +118,42 @@ def render(src: Source, scales: Sequence[int] = (2, 1), format: Optional[str] = 
     """
     options = _native.render_options(format=format, compression=compression, scales=tuple(scales),
                                      threads=threads, max_output_pixels=max_output_pixels)
+    if isinstance(src, (str, os.PathLike)):
+        return _render_file(src, options)
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        data = src if isinstance(src, bytes) else bytes(src)
+        return _renditions(lib.rdn_render_bytes, data, len(data), None, ctypes.byref(options))
     image = Image.open(src)
     try:
-        array = ctypes.POINTER(_native.CRendition)()
-        count = ctypes.c_size_t()
-        call(lib.rdn_render, image.handle, ctypes.byref(options), ctypes.byref(array), ctypes.byref(count))
-        try:
-            return [Rendition(item.scale, item.width, item.height, _native.FORMAT_NAMES[item.format],
-                              ctypes.string_at(item.bytes, item.length))
-                    for item in (array[i] for i in range(count.value))]
-        finally:
-            lib.rdn_renditions_free(array, count)
+        return _renditions(lib.rdn_render, image.handle, ctypes.byref(options))
     finally:
         if image is not src:
             image.close()
+
+
+def _render_file(path: "Union[str, os.PathLike[str]]", options: _native.RenderOptions) -> list[Rendition]:
+    """rdn_render_file on `path`. Its RDN_ERROR_IO becomes the OSError subclass Python gives
+    for the path (FileNotFoundError, IsADirectoryError...) when Python cannot open it either."""
+    try:
+        return _renditions(lib.rdn_render_file, os.fsencode(path), None, ctypes.byref(options))
+    except RenditionIOError as failure:
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as error:
+            raise io_error_for(error, path) from failure
+        raise
+
+
+def _renditions(function: Callable[..., int], *arguments: Any) -> list[Rendition]:
+    """Calls a rendering function of the library (its arguments up to the out-parameters) and
+    copies the renditions it returns."""
+    array = ctypes.POINTER(_native.CRendition)()
+    count = ctypes.c_size_t()
+    call(function, *arguments, ctypes.byref(array), ctypes.byref(count))
+    try:
+        return [Rendition(item.scale, item.width, item.height, _native.FORMAT_NAMES[item.format],
+                          ctypes.string_at(item.bytes, item.length))
+                for item in (array[i] for i in range(count.value))]
+    finally:
+        lib.rdn_renditions_free(array, count)
