@@ -11,7 +11,7 @@
 public enum RenditionVersion {
     /// `MAJOR.MINOR.PATCH`. A static string, so the C library can hand out a pointer to it
     /// that stays valid for the life of the process.
-    public static let text: StaticString = "0.3.0"
+    public static let text: StaticString = "0.4.0"
 
     /// `MAJOR.MINOR.PATCH` as a `String`.
     public static var string: String { text.description }

@@ -79,13 +79,13 @@ extern "C" {
 /** Major version of this header: changes when a function or struct changes incompatibly. */
 #define RDN_VERSION_MAJOR 0
 /** Minor version of this header: changes when functions or struct fields are added. */
-#define RDN_VERSION_MINOR 3
+#define RDN_VERSION_MINOR 4
 /** Patch version of this header: fixes that change no declaration. */
 #define RDN_VERSION_PATCH 0
 /** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (what rdn_version returns). */
 #define RDN_VERSION_NUMBER (RDN_VERSION_MAJOR * 10000 + RDN_VERSION_MINOR * 100 + RDN_VERSION_PATCH)
 /** The version as text, "MAJOR.MINOR.PATCH" (what rdn_version_string returns). */
-#define RDN_VERSION_STRING "0.3.0"
+#define RDN_VERSION_STRING "0.4.0"
 
 /**
  * The version of the library loaded at run time, as RDN_VERSION_NUMBER encodes it. Compare

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 #: Integer #defines (RDN_VERSION_*, RDN_SCALE_*, RDN_LIST_SEARCH...), by name.
 DEFINES: dict[str, int] = {'RDN_VERSION_MAJOR': 0,
- 'RDN_VERSION_MINOR': 3,
+ 'RDN_VERSION_MINOR': 4,
  'RDN_VERSION_PATCH': 0,
  'RDN_SCALE_1X': 1,
  'RDN_SCALE_2X': 2,
  'RDN_SCALE_3X': 4,
  'RDN_LIST_SEARCH': 1}
 #: String #defines (RDN_VERSION_STRING), by name.
-STRINGS: dict[str, str] = {'RDN_VERSION_STRING': '0.3.0'}
+STRINGS: dict[str, str] = {'RDN_VERSION_STRING': '0.4.0'}
 #: RDN_VERSION_NUMBER: MAJOR * 10000 + MINOR * 100 + PATCH (what rdn_version returns).
-VERSION_NUMBER = 300
+VERSION_NUMBER = 400
 #: Each `typedef enum`: its members and their values, in declaration order.
 ENUMS: dict[str, dict[str, int]] = {'rdn_status': {'RDN_OK': 0,
                 'RDN_ERROR_INVALID_ARGUMENT': 1,
