@@ -62,6 +62,11 @@ let package = Package(
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // libcrypto (OpenSSL 3): SHA-256 for input and option fingerprints, 7-8x the speed
+        // of portable Swift (docs/ARCHITECTURE.md, "Hand-written or a library").
+        .systemLibrary(
+            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // libvpx: VP8/VP9 decoding and VP9 encoding for WebM.
         .systemLibrary(
             name: "CVPX", path: "Sources/CVPX", pkgConfig: "vpx",
@@ -94,7 +99,9 @@ let package = Package(
         .target(name: "RenditionPipeline", dependencies: ["RenditionCore", "RenditionCodecs"]),
         // Files and folders of a batch: atomic writes, fsync, the output folder's lock and
         // manifest, shards, supervised runs, folder rendering and per-sticker records.
-        .target(name: "RenditionBatch", dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline"]),
+        .target(
+            name: "RenditionBatch",
+            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "CLibCrypto"]),
         // The platforms' rules as data and stickers checked against them: platforms and lint
         // profiles, lint rules and the linter, fixes, the test backgrounds.
         .target(
@@ -104,7 +111,9 @@ let package = Package(
         // settings every face maps onto.
         .target(
             name: "RenditionPack",
-            dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint", "CYAML"]),
+            dependencies: [
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint", "CYAML",
+            ]),
         // Preview sheets: stickers on the test backgrounds with their lint findings.
         .target(
             name: "RenditionPreview",
@@ -132,13 +141,15 @@ let package = Package(
         .target(
             name: "RenditionC",
             dependencies: [
-                "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack", "RenditionCodecs",
+                "CRendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack",
+                "RenditionCodecs",
                 "RenditionCore",
             ]),
         .executableTarget(
             name: "rendition",
             dependencies: [
-                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack",
+                "RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionLint",
+                "RenditionPack",
                 "RenditionPreview", "RenditionServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -149,7 +160,8 @@ let package = Package(
             name: "RenditionFuzz",
             dependencies: ["RenditionCore", "RenditionCodecs", "RenditionPipeline", "RenditionBatch", "RenditionPack"]),
         // Fixture lookup shared by the test targets.
-        .target(name: "RenditionTestSupport", dependencies: ["RenditionCodecs", "RenditionCore"], path: "Tests/Support"),
+        .target(
+            name: "RenditionTestSupport", dependencies: ["RenditionCodecs", "RenditionCore"], path: "Tests/Support"),
         .testTarget(
             name: "RenditionCoreTests",
             // Codecs only to load real fixture images.
@@ -170,24 +182,32 @@ let package = Package(
             ]),
         .testTarget(
             name: "RenditionBatchTests",
-            dependencies: ["RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionLintTests",
-            dependencies: ["RenditionLint", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "RenditionLint", "RenditionPipeline", "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionPackTests",
             dependencies: [
-                "RenditionPack", "RenditionLint", "RenditionBatch", "RenditionPipeline", "RenditionCodecs", "RenditionCore",
+                "RenditionPack", "RenditionLint", "RenditionBatch", "RenditionPipeline", "RenditionCodecs",
+                "RenditionCore",
                 "RenditionTestSupport",
             ]),
         .testTarget(
             name: "RenditionPreviewTests",
-            dependencies: ["RenditionPreview", "RenditionLint", "RenditionCodecs", "RenditionCore", "RenditionTestSupport"]),
+            dependencies: [
+                "RenditionPreview", "RenditionLint", "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
+            ]),
         .testTarget(
             name: "RenditionCLITests",
             // rendition to build the executable the tests run (and to reach its internals).
             dependencies: [
-                "rendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack", "RenditionPreview",
+                "rendition", "RenditionPipeline", "RenditionBatch", "RenditionLint", "RenditionPack",
+                "RenditionPreview",
                 "RenditionCodecs", "RenditionCore", "RenditionTestSupport",
             ]),
         .testTarget(

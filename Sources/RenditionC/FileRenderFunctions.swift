@@ -71,11 +71,9 @@ enum FileRendering {
         guard !bytes.isEmpty else {
             throw CFailure(RDN_ERROR_UNRECOGNIZED_FORMAT, "\(path) is empty (0 bytes): no image format has that")
         }
-        guard bytes.count <= maxInput else {
+        if bytes.count > maxInput {
             guard let format = ImageFormat.sniff(bytes) else { throw CFailure(CodecError.unrecognizedFormat) }
-            throw CFailure(
-                CodecError.limitExceeded(
-                    format: format, reason: "input of more than \(maxInput) bytes is over the limit of \(maxInput)"))
+            do throws(CodecError) { try limits.check(inputBytes: nil, format: format) } catch { throw CFailure(error) }
         }
         return bytes
     }

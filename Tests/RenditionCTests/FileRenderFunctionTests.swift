@@ -189,7 +189,9 @@ struct FileRenderFunctionTests {
         small.max_input_bytes = UInt64(size - 1)
         let overInput = renderFileC(path, limits: small)
         #expect(overInput.status == RDN_ERROR_LIMIT_EXCEEDED, "\(overInput.message ?? "")")
-        #expect(overInput.message?.contains("over the limit of \(size - 1)") == true, "\(overInput.message ?? "")")
+        #expect(
+            overInput.message?.contains("is over the input-bytes limit of \(size - 1)") == true,
+            "\(overInput.message ?? "")")
         #expect(
             renderBytesC(try Repository.fixture(CFixtures.sticker), limits: small).status == RDN_ERROR_LIMIT_EXCEEDED)
         small.max_input_bytes = UInt64(size)

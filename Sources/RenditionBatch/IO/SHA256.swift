@@ -1,108 +1,98 @@
-/// SHA-256 (FIPS 180-4), used to fingerprint inputs and options in the batch manifest.
-package struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-    )
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+import CLibCrypto
 
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+/// SHA-256 (FIPS 180-4) through the system's libcrypto (OpenSSL 3's EVP digest, which uses the
+/// processor's SHA instructions where it has them), used to fingerprint inputs and options in
+/// the batch manifest and the server's master identities. A value: a copy goes on from where
+/// the original was.
+package struct SHA256: Sendable {
+    private var context: DigestContext
 
     /// Starts a new digest.
-    package init() {}
+    package init() { context = DigestContext() }
 
     /// The digest of `bytes` as 64 lower-case hex digits.
     package static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var hasher = SHA256()
-        hasher.update(Array(bytes))
+        if bytes.withContiguousStorageIfAvailable({ hasher.context.update($0) }) == nil {
+            hasher.context.update(Array(bytes))
+        }
         return hasher.finalizeHex()
     }
 
     /// Feeds bytes.
     package mutating func update(_ bytes: [UInt8]) {
-        length &+= UInt64(bytes.count)
-        var index = 0
-        if !buffer.isEmpty {
-            let take = min(64 - buffer.count, bytes.count)
-            buffer += bytes[0..<take]
-            index = take
-            if buffer.count == 64 {
-                buffer.withUnsafeBufferPointer { compress($0.baseAddress!) }
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
-        bytes.withUnsafeBufferPointer { all in
-            while index + 64 <= all.count {
-                compress(all.baseAddress! + index)
-                index += 64
-            }
-        }
-        if index < bytes.count { buffer += bytes[index...] }
+        unshare()
+        context.update(bytes)
     }
 
     /// Feeds a string's UTF-8 bytes.
     package mutating func update(_ text: String) { update(Array(text.utf8)) }
 
-    /// Finishes and returns the 32-byte digest.
+    /// Finishes and returns the 32-byte digest; the hasher starts again afterwards.
     package mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var padding: [UInt8] = [0x80]
-        while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        let saved = length
-        update(padding)
-        length = saved
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return words.flatMap { w in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: w >> UInt32($0)) } }
+        unshare()
+        return context.finish()
     }
 
     /// Finishes and returns the digest as hex.
     package mutating func finalizeHex() -> String {
-        let digits = Array("0123456789abcdef")
-        return String(finalize().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in finalize() {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
-                | UInt32(block[i * 4 + 3])
-        }
-        for i in 16..<64 {
-            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-            state.7 &+ h
-        )
+    /// Gives this value a context of its own before it changes one another copy shares.
+    private mutating func unshare() {
+        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
     }
 }
 
-extension UInt32 {
-    @inline(__always)
-    func rotatedRight(_ n: UInt32) -> UInt32 { (self >> n) | (self << (32 - n)) }
+/// An `EVP_MD_CTX` running SHA-256, owned and freed here. Only `SHA256` touches it, copying
+/// it before a change whenever it is shared, so no two threads change one context.
+private final class DigestContext: @unchecked Sendable {
+    private let context: OpaquePointer
+
+    /// A context started on SHA-256.
+    init() {
+        guard let context = EVP_MD_CTX_new() else { fatalError("libcrypto could not allocate a digest context") }
+        self.context = context
+        start()
+    }
+
+    private init(copying other: DigestContext) {
+        guard let context = EVP_MD_CTX_new(), EVP_MD_CTX_copy_ex(context, other.context) == 1 else {
+            fatalError("libcrypto could not copy a digest context")
+        }
+        self.context = context
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    /// A context in the same state.
+    func copy() -> DigestContext { DigestContext(copying: self) }
+
+    /// Feeds `bytes`.
+    func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        EVP_DigestUpdate(context, base, bytes.count)
+    }
+
+    /// Feeds `bytes`.
+    func update(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { update($0) } }
+
+    /// The digest of everything fed; the context starts again.
+    func finish() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        start()
+        return Array(digest.prefix(Int(length)))
+    }
+
+    private func start() { EVP_DigestInit_ex(context, EVP_sha256(), nil) }
 }
