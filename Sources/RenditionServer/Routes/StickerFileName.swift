@@ -25,9 +25,7 @@ struct StickerFileName: Sendable, Equatable {
             throw .notFound("renditions are .png, .gif, .webp or .webm, not .\(fileExtension)")
         }
         let stem = decoded[..<dot]
-        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-            let factor = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]),
-            let scale = StickerScale(rawValue: factor)
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"), let scale = try? StickerScale(parsing: stem[at...])
         else {
             throw .notFound("\(decoded) is not NAME@1x, @2x or @3x.\(fileExtension)")
         }
