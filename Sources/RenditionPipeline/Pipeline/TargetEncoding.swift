@@ -102,7 +102,7 @@ extension StickerPipeline {
                 // The truecolour ladder scores its own steps (`FittedQuality.heldScore`). A
                 // lossless step scores 1; VP9 and GIF files are never lossless (a GIF of more
                 // than 256 colours is quantised), so they are scored even at their first step.
-                let lossless = fitted.givenUp.isEmpty && format != .webm && format != .gif
+                let lossless = fitted.givenUp.isEmpty && format.encoder.isLossless
                 let quality =
                     lossless
                     ? 1
@@ -124,8 +124,8 @@ extension StickerPipeline {
     }
 
     /// `placed` encoded once in the target's first container with the pipeline's encoder
-    /// settings (a still asked for as APNG is a plain PNG); a still PNG reuses `compressor`
-    /// when one is given.
+    /// settings (a still asked for as APNG is a plain PNG; an animated PNG in truecolour when
+    /// the target allows no palette); a still PNG reuses `compressor` when one is given.
     func encodeOnce(
         _ placed: Animation, target: RenditionTarget, input: ImageFormat, notes: [String], threads: Int,
         compressor: DeflateCompressor? = nil
@@ -134,24 +134,12 @@ extension StickerPipeline {
         var format = (isAnimated ? target.formats.animated[0] : target.formats.still)
             .resolved(input: input, animated: isAnimated)
         if format == .apng && !isAnimated { format = .png }
+        var options = encoderOptions(threads: threads)
+        if target.webpKeyFramesOnly { options.webp.keyframeInterval = 1...1 }
+        let request = EncodingRequest(
+            options: options, compressor: compressor, animatedPalette: target.animatedPalette)
         let bytes: [UInt8]
-        do {
-            if format == .png, let compressor {
-                bytes = try PNGEncoder(options: options.png).encode(placed.firstFrame, compressor: compressor)
-            } else {
-                if isAnimated && !target.animatedPalette && [.apng, .auto].contains(format) {
-                    bytes = try APNGEncoder(
-                        options: .init(
-                            compressionLevel: options.apngCompressionLevel, allowPalette: false,
-                            threads: max(1, threads), truecolour: true)
-                    ).encode(placed)
-                } else {
-                    var encoder = encoderOptions(threads: threads)
-                    if target.webpKeyFramesOnly { encoder.webp.keyframeInterval = 1...1 }
-                    bytes = try AnimationEncoding.encode(placed, as: format, options: encoder)
-                }
-            }
-        } catch { throw .codec(error) }
+        do { bytes = try format.encoder.encode(placed, request) } catch { throw .codec(error) }
         return TargetOutput(
             files: [bytes], format: format, width: placed.width, height: placed.height,
             animated: isAnimated && format != .png, sequence: nil,
