@@ -19,21 +19,15 @@ extension StickerPipeline {
         }
         let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
         let canvas = target.placement(masterWidth: master.width, masterHeight: master.height, animated: animated).canvas
-        var placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
-        if let background = target.background { placed = CanvasPlacement.flattened(placed, over: background) }
         // Frame rules are applied for the clock of the first container tried (GIF's 10 ms grid
         // or milliseconds), and again for a later container on the other clock.
-        let unadapted = placed
+        let unadapted = CanvasPlacement.placed(
+            source, width: canvas.width, height: canvas.height, background: target.background)
         let clock = FrameClock(target.formats.animated.first?.resolved(input: input, animated: true) ?? .auto)
-        var ruleNotes = notes.count..<notes.count
-        if let rules = target.frameRules {
-            do {
-                let adapted = try AnimationConstraints.apply(rules, to: placed, clock: clock)
-                placed = adapted.animation
-                notes += adapted.notes
-                ruleNotes = ruleNotes.lowerBound..<notes.count
-            } catch { throw .frameRules(error) }
-        }
+        let adapted = try Self.adapted(unadapted, to: target.frameRules, clock: clock)
+        let placed = adapted.animation
+        let ruleNotes = notes.count..<notes.count + adapted.notes.count
+        notes += adapted.notes
         if target.returnsPixels { return TargetOutput(pixels: placed, notes: notes) }
         guard placed.hasVisiblePixel else { throw .blank(target.label, input: input) }
         guard let byteLimit = target.byteLimit else {
@@ -83,12 +77,10 @@ extension StickerPipeline {
         for format in formats {
             var placed = placed
             var notes = notes
-            if let rules = target.frameRules, FrameClock(format) != clock {
-                do {
-                    let adapted = try AnimationConstraints.apply(rules, to: unadapted, clock: FrameClock(format))
-                    placed = adapted.animation
-                    notes.replaceSubrange(ruleNotes, with: adapted.notes)
-                } catch { throw .frameRules(error) }
+            if target.frameRules != nil, FrameClock(format) != clock {
+                let adapted = try Self.adapted(unadapted, to: target.frameRules, clock: FrameClock(format))
+                placed = adapted.animation
+                notes.replaceSubrange(ruleNotes, with: adapted.notes)
             }
             do {
                 let fitted = try fitter.fit(placed, as: format, smallerCanvas: smaller)
@@ -169,15 +161,25 @@ extension StickerPipeline {
                 smaller.width = side
                 smaller.height = side
                 let content = smaller.contentSize(masterWidth: master.width, masterHeight: master.height)
-                var made = CanvasPlacement.padded(
+                let made = CanvasPlacement.placed(
                     LanczosResampler().resample(master, width: content.width, height: content.height, threads: threads),
-                    width: side, height: side)
-                if let background { made = CanvasPlacement.flattened(made, over: background) }
-                if let frameRules, let adapted = try? AnimationConstraints.apply(frameRules, to: made, clock: clock) {
-                    made = adapted.animation
-                }
-                return made
+                    width: side, height: side, background: background)
+                return (try? Self.adapted(made, to: frameRules, clock: clock))?.animation ?? made
             })
+    }
+
+    /// `placed` adapted to the frame rules `rules` (none: unchanged) for a container whose
+    /// frame times run on `clock`.
+    /// - Returns: the adapted animation and the notes saying what the rules changed.
+    /// - Throws: ``TargetError/frameRules(_:)`` when the animation cannot keep the rules.
+    static func adapted(_ placed: Animation, to rules: FramePolicy?, clock: FrameClock) throws(TargetError) -> (
+        animation: Animation, notes: [String]
+    ) {
+        guard let rules else { return (placed, []) }
+        do {
+            let adapted = try AnimationConstraints.apply(rules, to: placed, clock: clock)
+            return (adapted.animation, adapted.notes)
+        } catch { throw .frameRules(error) }
     }
 
     /// The timing of `animation` as a sticker sequence, or `nil` with a note when a sequence
