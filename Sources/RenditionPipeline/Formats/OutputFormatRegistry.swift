@@ -5,7 +5,7 @@ import RenditionCore
 ///
 /// This is the one list of output formats: ``OutputFormat``'s cases in order, their file
 /// extensions, media types and C enum values, the encoder each rendition uses
-/// (``StickerPipeline``, the C library's `rdn_encode`) and the ladder ``SizeFitter`` walks all
+/// (``StickerPipeline``, the C library's `rdn_image_encode`) and the ladder ``SizeFitter`` walks all
 /// come from it. A new output format is a type conforming to ``ImageFormatEncoder`` in this
 /// folder, its ``OutputFormat`` case, and one line here.
 package enum OutputFormatRegistry {
