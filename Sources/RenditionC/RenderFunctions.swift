@@ -148,7 +148,7 @@ public func rdn_image_encode(
             input: handle.sourceFormat ?? .png, animated: animation.isAnimated)
         let encoded: [UInt8]
         do throws(CodecError) {
-            encoded = try AnimationEncoding.encode(animation, as: format, options: settings.renderOptions)
+            encoded = try format.encode(animation, options: settings.renderOptions)
         } catch {
             throw CFailure(error)
         }

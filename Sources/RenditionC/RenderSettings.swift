@@ -73,21 +73,14 @@ struct RenderSettings {
 
     /// The name `RenditionSettings.setFormat(named:)` takes for a C format.
     static func formatName(_ format: rdn_format) throws(CFailure) -> String {
-        switch format {
-        case RDN_FORMAT_AUTO: return OutputFormat.auto.rawValue
-        case RDN_FORMAT_PNG: return OutputFormat.png.rawValue
-        case RDN_FORMAT_APNG: return OutputFormat.apng.rawValue
-        case RDN_FORMAT_GIF: return OutputFormat.gif.rawValue
-        case RDN_FORMAT_WEBP: return OutputFormat.webp.rawValue
-        case RDN_FORMAT_WEBM: return OutputFormat.webm.rawValue
-        default:
-            // A format Rendition reads only (JPEG, TGS, Lottie, dotLottie): its name, which
-            // `setFormat(named:)` refuses as a source-only format.
-            guard let source = FormatRegistry.decoders.first(where: { $0.cValue == format.rawValue }) else {
-                throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
-            }
-            return source.format.rawValue
+        if format == RDN_FORMAT_AUTO { return OutputFormat.auto.rawValue }
+        if let output = OutputFormatRegistry.encoder(cValue: format.rawValue) { return output.format.rawValue }
+        // A format Rendition reads only (JPEG, TGS, Lottie, dotLottie): its name, which
+        // `setFormat(named:)` refuses as a source-only format.
+        guard let source = FormatRegistry.decoders.first(where: { $0.cValue == format.rawValue }) else {
+            throw .invalidArgument("format \(format.rawValue) is not an rdn_format")
         }
+        return source.format.rawValue
     }
 
     /// The scales of an `RDN_SCALE_*` mask; 0 means @2x and @1x.

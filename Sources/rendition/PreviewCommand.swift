@@ -53,18 +53,12 @@ struct PreviewCommand: ParsableCommand {
     /// browser opens.
     static let defaultPageHeight = 10_000
 
+    /// The scales of `--scales` (`3,2,1`, `@2x,@1x`), read by the parser every face uses.
+    /// - Throws: `ValidationError` with the parser's message.
     func parsedScales() throws -> [StickerScale] {
-        var result: [StickerScale] = []
-        for item in scales.split(separator: ",") {
-            let digits = item.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "@", with: "")
-                .replacingOccurrences(of: "x", with: "")
-            guard let value = Int(digits), let scale = StickerScale(rawValue: value) else {
-                throw ValidationError("--scales takes 1, 2 and 3, e.g. 3,2,1 (got '\(item)')")
-            }
-            if !result.contains(scale) { result.append(scale) }
+        do throws(ScaleParseError) { return try StickerScale.parseList(scales) } catch {
+            throw ValidationError("--scales: \(error)")
         }
-        if result.isEmpty { throw ValidationError("--scales needs at least one of 1, 2, 3") }
-        return result
     }
 
     func validate() throws {

@@ -35,9 +35,11 @@ struct PreviewCommandTests {
         #expect(image.height == 24 + 57 + cards.reduce(0) { $0 + $1.height + 24 })
         #expect(
             image.width == max(cards.map(\.width).max()!, image.width) && image.width >= cards.map(\.width).max()! + 48)
-        #expect(
-            try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", sheet, "--scales", "4"]).status
-                == 2)
+        let badScale = try CommandLineTests.run([
+            "preview", Fixtures.path("lint/clean.png"), "-o", sheet, "--scales", "2,4",
+        ])
+        #expect(badScale.status == 2)
+        #expect(badScale.err.contains("--scales: scale 4 is not 1, 2 or 3"), "\(badScale.err)")
         #expect(try CommandLineTests.run(["preview", Fixtures.path("lint/clean.png"), "-o", "sheet.jpg"]).status == 2)
         #expect(try CommandLineTests.run(["preview", "-o", sheet]).status == 2)
     }

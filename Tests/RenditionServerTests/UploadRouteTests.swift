@@ -40,6 +40,14 @@ struct UploadRouteTests {
             let viaForm = try await client.execute(
                 uri: "/v1/render?scale=1", method: .post, headers: [.contentType: form.contentType], body: form.body)
             #expect(ServerTest.bytes(viaForm) == expected.first { $0.scale == .x1 }?.bytes)
+            // Scales are read by the one parser every face uses: @1x too, with its message.
+            let suffixed = try await client.execute(
+                uri: "/v1/render?scale=@1x", method: .post, body: ByteBuffer(bytes: master))
+            #expect(ServerTest.bytes(suffixed) == expected.first { $0.scale == .x1 }?.bytes)
+            let badScale = try await client.execute(
+                uri: "/v1/render?scale=4", method: .post, body: ByteBuffer(bytes: master))
+            #expect(badScale.status == .badRequest)
+            #expect(String(decoding: ServerTest.bytes(badScale), as: UTF8.self).contains("scale 4 is not 1, 2 or 3"))
         }
     }
 

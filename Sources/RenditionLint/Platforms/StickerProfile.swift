@@ -139,21 +139,14 @@ extension StickerProfile {
     /// and animations, frame count, duration and loops; and its vector (TGS) and video (WebM)
     /// rules.
     public init(platform: PackPlatform) {
-        func container(_ format: OutputFormat) -> ImageFormat {
-            switch format {
-            case .auto, .png, .apng: .png
-            case .gif: .gif
-            case .webp: .webp
-            case .webm: .webm
-            }
-        }
         let exact = platform.canvas.mode == .exact
         let longer = max(platform.canvas.width, platform.canvas.height)
-        var animatedFormats = platform.animatedFormat.map { [container($0)] } ?? []
+        var animatedFormats = platform.animatedFormat.map { [$0.encoder.container] } ?? []
         if let vector = platform.vectorStickers { animatedFormats.append(vector.format) }
         self.init(
             id: platform.id, name: platform.name,
-            formats: [container(platform.staticFormat)] + (platform.otherStaticFormats ?? []).map(container),
+            formats: [platform.staticFormat.encoder.container]
+                + (platform.otherStaticFormats ?? []).map(\.encoder.container),
             animatedFormats: animatedFormats,
             minimumSide: exact ? min(platform.canvas.width, platform.canvas.height) : 1, maximumSide: longer,
             sizeClasses: [], requiresSquare: exact && platform.canvas.width == platform.canvas.height,

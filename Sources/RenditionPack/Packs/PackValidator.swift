@@ -167,7 +167,7 @@ public struct PackValidator: Sendable {
         var findings: [PackFinding] = []
         let animated = animation.isAnimated
         if animated {
-            let accepted = platform.acceptedAnimatedFormats.map(Self.container)
+            let accepted = platform.acceptedAnimatedFormats.map(\.encoder.container)
             if !accepted.contains(where: { $0 == format }) {
                 let names = platform.acceptedAnimatedFormats.map { $0 == .apng ? "APNG" : $0.rawValue.uppercased() }
                 findings.append(
@@ -178,9 +178,11 @@ public struct PackValidator: Sendable {
                             : "animated \(format.map { "\($0)" } ?? "file") is not accepted; \(platform.name) takes \(names.joined(separator: " or "))"
                     ))
             }
-        } else if !([platform.staticFormat] + (platform.otherStaticFormats ?? [])).map(Self.container).contains(where: {
-            $0 == format
-        }) {
+        } else if !([platform.staticFormat] + (platform.otherStaticFormats ?? [])).map(\.encoder.container).contains(
+            where: {
+                $0 == format
+            })
+        {
             findings.append(
                 finding(
                     .format, pack, file,
@@ -306,7 +308,7 @@ public struct PackValidator: Sendable {
                     .packImage, pack, rule.filename,
                     "\(image.width)x\(image.height) px; the \(rule.role.rawValue) image must be \(wanted)"))
         }
-        if ImageFormat.sniff(bytes) != Self.container(rule.format) {
+        if ImageFormat.sniff(bytes) != rule.format.encoder.container {
             findings.append(
                 finding(
                     .packImage, pack, rule.filename,
@@ -325,7 +327,6 @@ public struct PackValidator: Sendable {
         return findings
     }
 
-    /// The sniffed container of an output format.
     /// The colour type in a PNG's header (0 grey, 2 RGB, 3 palette, 4 grey with alpha, 6 RGBA),
     /// or `nil` when the bytes do not start with a PNG signature and `IHDR`.
     static func pngColourType(_ bytes: [UInt8]) -> UInt8? {
@@ -333,15 +334,6 @@ public struct PackValidator: Sendable {
             bytes[12..<16].elementsEqual(Array("IHDR".utf8))
         else { return nil }
         return bytes[25]
-    }
-
-    static func container(_ format: OutputFormat) -> ImageFormat {
-        switch format {
-        case .auto, .png, .apng: .png
-        case .gif: .gif
-        case .webp: .webp
-        case .webm: .webm
-        }
     }
 
     static func describe(_ rule: CanvasRule) -> String {

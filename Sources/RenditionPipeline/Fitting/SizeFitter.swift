@@ -61,7 +61,7 @@ public struct SizeFitError: Error, Sendable, CustomStringConvertible {
 /// depend only on the pixels, so the result is deterministic.
 public struct SizeFitter: Sendable {
     /// One rung of the ladder.
-    struct Step {
+    package struct Step {
         let name: String
         let givenUp: [String]
         /// The file, or nil when the step does not apply to this animation.
@@ -70,6 +70,19 @@ public struct SizeFitter: Sendable {
         /// encoder), when there is one: a long animation's prediction skips the slow encode
         /// of its sample when this alone puts the step over the limit.
         var lowerBound: (@Sendable (Animation) throws(CodecError) -> Int?)? = nil
+    }
+
+    /// A format's ladder (`ImageFormatEncoder.ladder`): its steps, best first, and how a
+    /// long animation walks them.
+    package struct Ladder {
+        /// The steps, best first.
+        let steps: [Step]
+        /// Whether each step's file is smaller than the one before, so a long animation's
+        /// ladder is bisected (WebP).
+        var orderedBySize = false
+        /// Whether a long animation's first step is encoded whole before anything is
+        /// predicted from a sample (WebM).
+        var calibratesOnFirstStep = false
     }
 
     /// The byte limit (inclusive).
@@ -116,21 +129,26 @@ public struct SizeFitter: Sendable {
         try fit(animation, as: format, smallerCanvas: nil)
     }
 
-    /// Encodes `animation` as `format` under the limit; a truecolour animation may be placed on
-    /// a smaller canvas by `smallerCanvas`.
+    /// Encodes `animation` as `format` under the limit with the format's encoder
+    /// (`ImageFormatEncoder.fit`); a truecolour animation may be placed on a smaller canvas by
+    /// `smallerCanvas`.
     func fit(_ animation: Animation, as format: OutputFormat, smallerCanvas: SmallerCanvas?) throws -> FittedFile {
-        if animation.isAnimated && !animatedPalette && [.apng, .png, .auto].contains(format) {
-            return try fitTruecolour(animation, smallerCanvas: smallerCanvas)
-        }
-        // WebPAnimEncoder shows a run of identical frames as one; merging them first keeps
-        // the sample of a long animation from counting each as a frame of its own (a
-        // Lottie that holds still for most of its frames was predicted twenty times its size).
-        let animation = format == .webp && !preserveFrames ? Self.mergingIdenticalFrames(animation) : animation
-        let steps = ladder(
-            for: format, animated: animation.isAnimated, short: animation.frames.count <= Self.sampledAbove)
+        try format.encoder.fit(animation, with: self, smallerCanvas: smallerCanvas)
+    }
+
+    /// Walks `encoder`'s ladder: every step in order for a short animation or a still, the
+    /// first under the limit winning; for a long one, steered by predictions from a sample
+    /// (`fitPredicted`).
+    /// - Throws: ``SizeFitError`` when no step gets under the limit; ``CodecError`` when an
+    ///   encoder fails.
+    func walk(_ animation: Animation, of encoder: any ImageFormatEncoder) throws -> FittedFile {
+        let ladder = encoder.ladder(
+            self, animated: animation.isAnimated, short: animation.frames.count <= Self.sampledAbove)
+        let steps = ladder.steps
         if animation.isAnimated && animation.frames.count > Self.sampledAbove {
             return try fitPredicted(
-                animation, steps: steps, orderedBySize: format == .webp, calibratesOnFirstStep: format == .webm)
+                animation, steps: steps, orderedBySize: ladder.orderedBySize,
+                calibratesOnFirstStep: ladder.calibratesOnFirstStep)
         }
         var smallest = Int.max
         var lastStep = ""
@@ -270,129 +288,18 @@ public struct SizeFitter: Sendable {
             loopCount: animation.loopCount)
     }
 
-    /// The ladder for a format; `short`: an animation encoded whole at every step (VP9 then
-    /// starts at better qualities).
+    /// The steps of `format`'s ladder (`ImageFormatEncoder.ladder`); `short`: an animation
+    /// encoded whole at every step (VP9 then starts at better qualities).
     func ladder(for format: OutputFormat, animated: Bool, short: Bool = false) -> [Step] {
-        let level = compressionLevel
-        let merge = !preserveFrames
-        let threads = self.threads
-        var steps: [Step] = []
-        switch format {
-        case .auto, .png, .apng:
-            let encodeLossless: @Sendable (Animation, Int) throws(CodecError) -> [UInt8] = {
-                animation, level throws(CodecError) in
-                animation.isAnimated
-                    ? try APNGEncoder(
-                        options: .init(compressionLevel: level, mergeIdenticalFrames: merge, threads: threads)
-                    ).encode(animation)
-                    : try PNGEncoder(options: .init(compressionLevel: level)).encode(animation.firstFrame)
-            }
-            steps.append(
-                Step(name: "lossless (deflate level \(level))", givenUp: []) { a throws(CodecError) in
-                    try encodeLossless(a, level)
-                })
-            if level < 12 && !animated {
-                steps.append(
-                    Step(name: "lossless (deflate level 12)", givenUp: []) { a throws(CodecError) in
-                        try encodeLossless(a, 12)
-                    })
-            }
-            for reduction in Self.paletteReductions(
-                similarity: paletteSimilarity, lowerFrameRate: animated && !preserveFrames)
-            {
-                steps.append(
-                    Step(name: reduction.name, givenUp: reduction.givenUp) { a throws(CodecError) in
-                        guard let reduced = try reduction.reduce(a) else { return nil }
-                        return try encodeLossless(reduced, 12)
-                    })
-            }
-        case .webp:
-            let keyFramesOnly = webpKeyFramesOnly
-            /// `options` with every frame a key frame when the target asks for it.
-            @Sendable func webp(_ options: WebPEncoder.Options) -> WebPEncoder {
-                var options = options
-                if keyFramesOnly { options.keyframeInterval = 1...1 }
-                return WebPEncoder(options: options)
-            }
-            /// Lossy at `quality` for colour and alpha; an animation at effort 2.
-            @Sendable func lossy(_ quality: Int) -> WebPEncoder.Options {
-                var options = WebPEncoder.Options.lossy(quality: quality, alphaQuality: quality)
-                if animated { options.method = Self.webpAnimatedLossyMethod }
-                return options
-            }
-            // An animation's lossless frames at effort 2 (libwebp quality 50, method 2): on
-            // 512 px sticker frames 30-40 % faster than the default effort 4, and within 1 %
-            // of its bytes (measured on GIF, APNG and Lottie masters).
-            var losslessOptions = WebPEncoder.Options.lossless
-            if animated {
-                losslessOptions.method = 2
-                losslessOptions.quality = 50
-            }
-            var fastest = WebPEncoder.Options.lossless
-            fastest.method = 0
-            steps.append(
-                Step(
-                    name: "WebP lossless", givenUp: [],
-                    encode: { [losslessOptions] a throws(CodecError) in try webp(losslessOptions).encode(a) },
-                    // Effort 0 (about twenty times faster) writes lossless files about a fifth
-                    // larger than effort 4 on long animations (and about as large on tiny
-                    // ones); half its size is a floor with room to spare.
-                    lowerBound: { [fastest] a throws(CodecError) in try webp(fastest).encode(a).count / 2 }))
-            if !animated {
-                var best = WebPEncoder.Options.lossless
-                best.method = 6
-                steps.append(
-                    Step(name: "WebP lossless (effort 6)", givenUp: []) { [best] a throws(CodecError) in
-                        try WebPEncoder(options: best).encode(a)
-                    })
-            }
-            for quality in Self.webpLossyQualities {
-                steps.append(
-                    Step(name: "WebP lossy quality \(quality)", givenUp: ["lossy compression at quality \(quality)"]) {
-                        a throws(CodecError) in
-                        try webp(lossy(quality)).encode(a)
-                    })
-            }
-            if animated && !preserveFrames {
-                for divisor in [2, 4] {
-                    steps.append(
-                        Step(
-                            name: "WebP lossy quality 50, frame rate / \(divisor)",
-                            givenUp: ["lossy compression at quality 50", "frame rate divided by \(divisor)"]
-                        ) { a throws(CodecError) in
-                            try webp(lossy(50)).encode(Self.reducingFrameRate(a, by: divisor))
-                        })
-                }
-            }
-        case .webm:
-            steps = WebMSizeLadder.steps(animated: animated, short: short)
-        case .gif:
-            for colors in [256, 128, 64, 32] {
-                steps.append(
-                    Step(
-                        name: "GIF with \(colors) colours",
-                        givenUp: colors == 256 ? [] : ["colours reduced to \(colors)"]
-                    ) { a throws(CodecError) in
-                        var options = GIFEncoder.Options()
-                        options.maxColors = colors
-                        return try GIFEncoder(options: options).encode(a)
-                    })
-            }
-            if animated && !preserveFrames {
-                for divisor in [2, 4] {
-                    steps.append(
-                        Step(
-                            name: "GIF with 64 colours, frame rate / \(divisor)",
-                            givenUp: ["colours reduced to 64", "frame rate divided by \(divisor)"]
-                        ) { a throws(CodecError) in
-                            var options = GIFEncoder.Options()
-                            options.maxColors = 64
-                            return try GIFEncoder(options: options).encode(Self.reducingFrameRate(a, by: divisor))
-                        })
-                }
-            }
-        }
-        return steps
+        format.encoder.ladder(self, animated: animated, short: short).steps
+    }
+
+    /// A ladder's last steps for an animation whose frames may be dropped: `step` at half and
+    /// at a quarter of the frame rate (`step` is given the divisor); none for a still or when
+    /// every frame is kept.
+    func frameRateSteps(animated: Bool, _ step: (Int) -> Step) -> [Step] {
+        guard animated && !preserveFrames else { return [] }
+        return [2, 4].map(step)
     }
 
     /// The name of the dithered palette step with similarity floor `similarity`.

@@ -12,7 +12,7 @@ import RenditionCore
 /// The master placed on smaller squares, for a target whose canvas rule accepts any square up
 /// to its size (`CanvasRule.Mode.squareWithin`, Signal's animated canvas): the truecolour
 /// ladder's smaller-canvas steps.
-struct SmallerCanvas: Sendable {
+package struct SmallerCanvas: Sendable {
     /// The smallest side tried (even).
     let minimumSide: Int
     /// Whether the canvas rule accepts a square of this side.

@@ -10,6 +10,6 @@ public enum FrameClock: Sendable, Equatable {
 
     /// The clock of the container `format` (an unresolved `auto` counts as milliseconds).
     package init(_ format: OutputFormat) {
-        self = format == .gif ? .centiseconds : .milliseconds
+        self = format.encoder.frameClock
     }
 }

@@ -81,8 +81,7 @@ extension StickerPipeline {
                 var format = (outline.isAnimated ? wanted : stillFormat)
                     .resolved(input: inputFormat, animated: outline.isAnimated)
                 if format == .apng && !outline.isAnimated { format = .png }
-                let encoded = try AnimationEncoding.encode(
-                    animation, as: format, options: self.encoderOptions(threads: threads))
+                let encoded = try format.encode(animation, options: self.encoderOptions(threads: threads))
                 return TargetOutput(
                     files: [encoded], format: format, width: sizes[s].width, height: sizes[s].height,
                     animated: outline.isAnimated && format != .png, sequence: nil, report: report)

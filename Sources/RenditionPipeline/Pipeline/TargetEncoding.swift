@@ -19,21 +19,15 @@ extension StickerPipeline {
         }
         let source = animated || !content.isAnimated ? content : Animation(still: content.firstFrame)
         let canvas = target.placement(masterWidth: master.width, masterHeight: master.height, animated: animated).canvas
-        var placed = CanvasPlacement.padded(source, width: canvas.width, height: canvas.height)
-        if let background = target.background { placed = CanvasPlacement.flattened(placed, over: background) }
         // Frame rules are applied for the clock of the first container tried (GIF's 10 ms grid
         // or milliseconds), and again for a later container on the other clock.
-        let unadapted = placed
+        let unadapted = CanvasPlacement.placed(
+            source, width: canvas.width, height: canvas.height, background: target.background)
         let clock = FrameClock(target.formats.animated.first?.resolved(input: input, animated: true) ?? .auto)
-        var ruleNotes = notes.count..<notes.count
-        if let rules = target.frameRules {
-            do {
-                let adapted = try AnimationConstraints.apply(rules, to: placed, clock: clock)
-                placed = adapted.animation
-                notes += adapted.notes
-                ruleNotes = ruleNotes.lowerBound..<notes.count
-            } catch { throw .frameRules(error) }
-        }
+        let adapted = try Self.adapted(unadapted, to: target.frameRules, clock: clock)
+        let placed = adapted.animation
+        let ruleNotes = notes.count..<notes.count + adapted.notes.count
+        notes += adapted.notes
         if target.returnsPixels { return TargetOutput(pixels: placed, notes: notes) }
         guard placed.hasVisiblePixel else { throw .blank(target.label, input: input) }
         guard let byteLimit = target.byteLimit else {
@@ -83,12 +77,10 @@ extension StickerPipeline {
         for format in formats {
             var placed = placed
             var notes = notes
-            if let rules = target.frameRules, FrameClock(format) != clock {
-                do {
-                    let adapted = try AnimationConstraints.apply(rules, to: unadapted, clock: FrameClock(format))
-                    placed = adapted.animation
-                    notes.replaceSubrange(ruleNotes, with: adapted.notes)
-                } catch { throw .frameRules(error) }
+            if target.frameRules != nil, FrameClock(format) != clock {
+                let adapted = try Self.adapted(unadapted, to: target.frameRules, clock: FrameClock(format))
+                placed = adapted.animation
+                notes.replaceSubrange(ruleNotes, with: adapted.notes)
             }
             do {
                 let fitted = try fitter.fit(placed, as: format, smallerCanvas: smaller)
@@ -102,7 +94,7 @@ extension StickerPipeline {
                 // The truecolour ladder scores its own steps (`FittedQuality.heldScore`). A
                 // lossless step scores 1; VP9 and GIF files are never lossless (a GIF of more
                 // than 256 colours is quantised), so they are scored even at their first step.
-                let lossless = fitted.givenUp.isEmpty && format != .webm && format != .gif
+                let lossless = fitted.givenUp.isEmpty && format.encoder.isLossless
                 let quality =
                     lossless
                     ? 1
@@ -124,8 +116,8 @@ extension StickerPipeline {
     }
 
     /// `placed` encoded once in the target's first container with the pipeline's encoder
-    /// settings (a still asked for as APNG is a plain PNG); a still PNG reuses `compressor`
-    /// when one is given.
+    /// settings (a still asked for as APNG is a plain PNG; an animated PNG in truecolour when
+    /// the target allows no palette); a still PNG reuses `compressor` when one is given.
     func encodeOnce(
         _ placed: Animation, target: RenditionTarget, input: ImageFormat, notes: [String], threads: Int,
         compressor: DeflateCompressor? = nil
@@ -134,24 +126,12 @@ extension StickerPipeline {
         var format = (isAnimated ? target.formats.animated[0] : target.formats.still)
             .resolved(input: input, animated: isAnimated)
         if format == .apng && !isAnimated { format = .png }
+        var options = encoderOptions(threads: threads)
+        if target.webpKeyFramesOnly { options.webp.keyframeInterval = 1...1 }
+        let request = EncodingRequest(
+            options: options, compressor: compressor, animatedPalette: target.animatedPalette)
         let bytes: [UInt8]
-        do {
-            if format == .png, let compressor {
-                bytes = try PNGEncoder(options: options.png).encode(placed.firstFrame, compressor: compressor)
-            } else {
-                if isAnimated && !target.animatedPalette && [.apng, .auto].contains(format) {
-                    bytes = try APNGEncoder(
-                        options: .init(
-                            compressionLevel: options.apngCompressionLevel, allowPalette: false,
-                            threads: max(1, threads), truecolour: true)
-                    ).encode(placed)
-                } else {
-                    var encoder = encoderOptions(threads: threads)
-                    if target.webpKeyFramesOnly { encoder.webp.keyframeInterval = 1...1 }
-                    bytes = try AnimationEncoding.encode(placed, as: format, options: encoder)
-                }
-            }
-        } catch { throw .codec(error) }
+        do { bytes = try format.encoder.encode(placed, request) } catch { throw .codec(error) }
         return TargetOutput(
             files: [bytes], format: format, width: placed.width, height: placed.height,
             animated: isAnimated && format != .png, sequence: nil,
@@ -181,15 +161,25 @@ extension StickerPipeline {
                 smaller.width = side
                 smaller.height = side
                 let content = smaller.contentSize(masterWidth: master.width, masterHeight: master.height)
-                var made = CanvasPlacement.padded(
+                let made = CanvasPlacement.placed(
                     LanczosResampler().resample(master, width: content.width, height: content.height, threads: threads),
-                    width: side, height: side)
-                if let background { made = CanvasPlacement.flattened(made, over: background) }
-                if let frameRules, let adapted = try? AnimationConstraints.apply(frameRules, to: made, clock: clock) {
-                    made = adapted.animation
-                }
-                return made
+                    width: side, height: side, background: background)
+                return (try? Self.adapted(made, to: frameRules, clock: clock))?.animation ?? made
             })
+    }
+
+    /// `placed` adapted to the frame rules `rules` (none: unchanged) for a container whose
+    /// frame times run on `clock`.
+    /// - Returns: the adapted animation and the notes saying what the rules changed.
+    /// - Throws: ``TargetError/frameRules(_:)`` when the animation cannot keep the rules.
+    static func adapted(_ placed: Animation, to rules: FramePolicy?, clock: FrameClock) throws(TargetError) -> (
+        animation: Animation, notes: [String]
+    ) {
+        guard let rules else { return (placed, []) }
+        do {
+            let adapted = try AnimationConstraints.apply(rules, to: placed, clock: clock)
+            return (adapted.animation, adapted.notes)
+        } catch { throw .frameRules(error) }
     }
 
     /// The timing of `animation` as a sticker sequence, or `nil` with a note when a sequence

@@ -26,9 +26,12 @@ package enum CanvasPlacement {
         return Animation(width: width, height: height, frames: frames, loopCount: content.loopCount)
     }
 
-    /// A square canvas of `side` pixels holding the master, fitted and centred.
-    package static func square(_ master: Animation, side: Int, frameThreads: Int = 1) -> Animation {
-        place(master, on: CanvasRule(mode: .exact, width: side, height: side), frameThreads: frameThreads)
+    /// A target's pixels before its frame rules: `content` (at its content size) centred on a
+    /// transparent canvas of `width` x `height` and, with a `background`, flattened on it.
+    package static func placed(_ content: Animation, width: Int, height: Int, background: RGBA?) -> Animation {
+        let padded = padded(content, width: width, height: height)
+        guard let background else { return padded }
+        return flattened(padded, over: background)
     }
 
     /// Every frame of `animation` composited over the opaque `background` (premultiplied
@@ -51,7 +54,8 @@ package enum CanvasPlacement {
             }
             return AnimationFrame(raster: flat, delay: frame.delay)
         }
-        return Animation(width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
+        return Animation(
+            width: animation.width, height: animation.height, frames: frames, loopCount: animation.loopCount)
     }
 
     static func pad(_ raster: Raster, width: Int, height: Int, x: Int, y: Int) -> Raster {

@@ -1,6 +1,11 @@
 import RenditionCodecs
 
 /// The container renditions are written in.
+///
+/// Each case but `auto` names one registered output format, whose encoder type (in
+/// RenditionPipeline's `Formats` folder) says everything else about it: the list and its
+/// order, the file extension, the C enum value, how it encodes and how it is fitted under a
+/// byte limit.
 public enum OutputFormat: String, Sendable, CaseIterable, Codable {
     /// The input's own format: PNG stays PNG, an animated PNG stays APNG, GIF stays GIF,
     /// WebP stays WebP; JPEG (no transparency) becomes PNG; WebM stays WebM; TGS, Lottie and
@@ -27,13 +32,10 @@ public enum OutputFormat: String, Sendable, CaseIterable, Codable {
         return animated ? .apng : .png
     }
 
-    /// File extension for files in this format (`png` for APNG too, as Messages expects).
-    public var fileExtension: String {
-        switch self {
-        case .auto, .png, .apng: "png"
-        case .gif: "gif"
-        case .webp: "webp"
-        case .webm: "webm"
-        }
-    }
+    /// `auto`, then every registered output format in registry order.
+    public static var allCases: [OutputFormat] { [.auto] + OutputFormatRegistry.encoders.map(\.format) }
+
+    /// File extension for files in this format (`png` for APNG too, as Messages expects; `png`
+    /// for `auto`, which an unresolved format is written as).
+    public var fileExtension: String { encoder.fileExtension }
 }

@@ -13,8 +13,16 @@ struct StickerFileName: Sendable, Equatable {
     /// `png`, `gif`, `webp` or `webm`.
     let fileExtension: String
 
-    /// The extensions served, with their media types.
-    static let mediaTypes = ["png": "image/png", "gif": "image/gif", "webp": "image/webp", "webm": "video/webm"]
+    /// The extensions served, with their media types: every registered output format's,
+    /// the first format's type where two share an extension (`image/png` for `png`).
+    static let mediaTypes = Dictionary(
+        OutputFormatRegistry.encoders.map { ($0.fileExtension, $0.mediaType) }, uniquingKeysWith: { first, _ in first })
+
+    /// The extensions served, in registry order, for messages: `.png, .gif, .webp or .webm`.
+    static var extensionList: String {
+        let extensions = OutputFormatRegistry.fileExtensions.map { ".\($0)" }
+        return extensions.dropLast().joined(separator: ", ") + " or " + extensions.last!
+    }
 
     /// Parses a raw path segment; a segment that is no rendition name is a 404.
     init(segment: String) throws(ServerError) {
@@ -22,12 +30,10 @@ struct StickerFileName: Sendable, Equatable {
         guard let dot = decoded.lastIndex(of: ".") else { throw .notFound("\(decoded) names no rendition") }
         let fileExtension = decoded[decoded.index(after: dot)...].lowercased()
         guard Self.mediaTypes[fileExtension] != nil else {
-            throw .notFound("renditions are .png, .gif, .webp or .webm, not .\(fileExtension)")
+            throw .notFound("renditions are \(Self.extensionList), not .\(fileExtension)")
         }
         let stem = decoded[..<dot]
-        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
-            let factor = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]),
-            let scale = StickerScale(rawValue: factor)
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"), let scale = try? StickerScale(parsing: stem[at...])
         else {
             throw .notFound("\(decoded) is not NAME@1x, @2x or @3x.\(fileExtension)")
         }
@@ -39,15 +45,11 @@ struct StickerFileName: Sendable, Equatable {
     /// The output format `rendition render --format` would need to write this file from a
     /// master in `input`: `auto` where the master's own format already has this extension
     /// (PNG, APNG, JPEG, TGS, Lottie for png; GIF for gif; ...), else the format the extension
-    /// names (`apng` for png, so animations stay animated).
+    /// names, the one that keeps every frame where two share it (`apng` for png, so
+    /// animations stay animated).
     func outputFormat(input: ImageFormat?) -> OutputFormat {
         let auto = OutputFormat.auto.resolved(input: input ?? .png, animated: false).fileExtension
         if auto == fileExtension { return .auto }
-        switch fileExtension {
-        case "gif": return .gif
-        case "webp": return .webp
-        case "webm": return .webm
-        default: return .apng
-        }
+        return OutputFormatRegistry.encoder(fileExtension: fileExtension)?.format ?? .apng
     }
 }

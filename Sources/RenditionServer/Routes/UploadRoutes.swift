@@ -18,10 +18,9 @@ extension RenditionServer {
         }
         var scales: [StickerScale] = [.x2, .x1]
         if let text = query.get("scale") {
-            guard let value = Int(text), let scale = StickerScale(rawValue: value) else {
-                throw ServerError.badRequest("scale is 1, 2 or 3")
+            do throws(ScaleParseError) { scales = [try StickerScale(parsing: text)] } catch {
+                throw ServerError.badRequest(error.description)
             }
-            scales = [scale]
         }
         return try await bodies.withBody(request) { body in
             let upload = try upload(request, body: body)

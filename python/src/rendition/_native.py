@@ -358,6 +358,8 @@ def render_options(format: Optional[str] = None, compression: Optional[int] = No
     if profile is not None:
         options.profile = profile.encode()
     if scales is not None:
+        # The C interface takes a bit mask, so the list is read here, with the messages of
+        # the one scale parser the other faces use (StickerScale.parseList, RenditionCore).
         if len(scales) == 0:
             raise _invalid("scales is empty: name at least one of 3, 2 and 1")
         bits = 0
