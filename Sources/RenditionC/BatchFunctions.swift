@@ -1,7 +1,7 @@
 import CRendition
+import RenditionBatch
 import RenditionPack
 import RenditionPipeline
-import RenditionBatch
 
 /// `rdn_batch_options_init`, as `rendition.h` declares and documents it.
 @c @implementation

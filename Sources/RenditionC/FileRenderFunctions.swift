@@ -12,11 +12,7 @@ public func rdn_render_bytes(
     _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?,
     _ outCount: UnsafeMutablePointer<Int>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
-    outRenditions?.pointee = nil
-    outCount?.pointee = 0
-    return reportingErrors(error) { () throws(CFailure) in
-        let outRenditions = try required(outRenditions, "out_renditions")
-        let outCount = try required(outCount, "out_count")
+    returningRenditions(outRenditions, outCount, error) { () throws(CFailure) in
         guard bytes != nil || length == 0 else { throw .invalidArgument("bytes is NULL but length is \(length)") }
         let settings = try RenderSettings(options)
         let decodeLimits = LimitsReader.decodeLimits(limits)
@@ -26,9 +22,7 @@ public func rdn_render_bytes(
         do throws(CodecError) { try decodeLimits.check(inputBytes: buffer.count, format: format) } catch {
             throw CFailure(error)
         }
-        let renditions = try FileRendering.render(Array(buffer), limits: decodeLimits, settings: settings)
-        outRenditions.pointee = try RenditionArray.make(renditions)
-        outCount.pointee = renditions.count
+        return try FileRendering.render(Array(buffer), limits: decodeLimits, settings: settings)
     }
 }
 
@@ -39,18 +33,12 @@ public func rdn_render_file(
     _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?,
     _ outCount: UnsafeMutablePointer<Int>?, _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
-    outRenditions?.pointee = nil
-    outCount?.pointee = 0
-    return reportingErrors(error) { () throws(CFailure) in
-        let outRenditions = try required(outRenditions, "out_renditions")
-        let outCount = try required(outCount, "out_count")
+    returningRenditions(outRenditions, outCount, error) { () throws(CFailure) in
         let path = try CPath.read(path, "path")
         let settings = try RenderSettings(options)
         let decodeLimits = LimitsReader.decodeLimits(limits)
         let bytes = try FileRendering.read(path, limits: decodeLimits)
-        let renditions = try FileRendering.render(bytes, limits: decodeLimits, settings: settings)
-        outRenditions.pointee = try RenditionArray.make(renditions)
-        outCount.pointee = renditions.count
+        return try FileRendering.render(bytes, limits: decodeLimits, settings: settings)
     }
 }
 

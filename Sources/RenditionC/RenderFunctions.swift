@@ -13,11 +13,7 @@ public func rdn_render(
     _ outCount: UnsafeMutablePointer<Int>?,
     _ error: UnsafeMutablePointer<OpaquePointer?>?
 ) -> rdn_status {
-    outRenditions?.pointee = nil
-    outCount?.pointee = 0
-    return reportingErrors(error) { () throws(CFailure) in
-        let outRenditions = try required(outRenditions, "out_renditions")
-        let outCount = try required(outCount, "out_count")
+    returningRenditions(outRenditions, outCount, error) { () throws(CFailure) in
         let handle = try ImageHandle.borrow(master, "master")
         let settings = try RenderSettings(options)
         try settings.checkRenditionSizes(masterWidth: handle.width, masterHeight: handle.height)
@@ -38,6 +34,24 @@ public func rdn_render(
             } catch { throw CFailure(error) }
             renditions = rendered.map { ($0, FileRendering.container(of: $0)) }
         }
+        return renditions
+    }
+}
+
+/// A function that hands out renditions (`rdn_render`, `rdn_render_bytes`,
+/// `rdn_render_file`): clears `outRenditions` and `outCount`, checks they are given, then
+/// fills them with what `body` makes (a `malloc`ed array), or reports its failure in `error`.
+func returningRenditions(
+    _ outRenditions: UnsafeMutablePointer<UnsafeMutablePointer<rdn_rendition>?>?,
+    _ outCount: UnsafeMutablePointer<Int>?, _ error: UnsafeMutablePointer<OpaquePointer?>?,
+    _ body: () throws(CFailure) -> [(Rendition, rdn_format)]
+) -> rdn_status {
+    outRenditions?.pointee = nil
+    outCount?.pointee = 0
+    return reportingErrors(error) { () throws(CFailure) in
+        let outRenditions = try required(outRenditions, "out_renditions")
+        let outCount = try required(outCount, "out_count")
+        let renditions = try body()
         outRenditions.pointee = try RenditionArray.make(renditions)
         outCount.pointee = renditions.count
     }

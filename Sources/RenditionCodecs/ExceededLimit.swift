@@ -27,11 +27,9 @@ public struct ExceededLimit: Sendable, Equatable, CustomStringConvertible {
     ///   - measure: what was measured, when the key's own words (`1200 frames`) say less than
     ///     the input's (`65535x65535 px`, `drawing 30 frames of 12 shapes at 512x512 px`).
     public init(_ key: DecodeLimitKey, found: Int?, maximum: Int, measure: String? = nil) {
-        self.key = key
-        self.found = found
-        self.maximum = maximum
-        self.within = []
-        self.measure = measure ?? key.measure(found.map(String.init) ?? "more than \(maximum)")
+        self.init(
+            key: key, maximum: maximum, found: found, within: [],
+            measure: measure ?? key.measure(found.map(String.init) ?? "more than \(maximum)"))
     }
 
     /// A bound no setting changes went over: `measure` (`an archive of 20000 entries`) is
@@ -42,11 +40,7 @@ public struct ExceededLimit: Sendable, Equatable, CustomStringConvertible {
     ///   - found: the amount measured, if known.
     ///   - maximum: the bound.
     public init(fixed measure: String, found: Int? = nil, maximum: Int) {
-        self.key = nil
-        self.found = found
-        self.maximum = maximum
-        self.within = []
-        self.measure = measure
+        self.init(key: nil, maximum: maximum, found: found, within: [], measure: measure)
     }
 
     /// Memory that the work needed could not be had; `words` say so and during what
