@@ -63,6 +63,12 @@ struct FuzzRegressionTests {
         Case(
             file: "lottie-shape-scaled-past-rasterizer.json", decoder: "ImageDecoder",
             expected: .limitExceeded("px across")),
+        // A 1.2 KB Lottie document (lottie-structure, after 40 s with current rlottie) whose
+        // gradient stroke has no "g": rlottie's gradient cache read its stops through a null
+        // pointer and ended the process. Refused before rlottie sees it.
+        Case(
+            file: "lottie-gradient-without-stops.json", decoder: "ImageDecoder",
+            expected: .corrupt("has no colour stops")),
     ]
 
     @Test("an out-of-range RGB tRNS colour matches by its low bits in both PNG decoders")

@@ -82,6 +82,8 @@ struct LottieDocument {
         let assets = try LottieAssets(root["assets"], format: format, limits: limits, storedImages: storedImages)
         try Self.checkTextLayers(layers, format: format)
         for (_, assetLayers) in assets.precompositions { try Self.checkTextLayers(assetLayers, format: format) }
+        try LottieGradients.check(layers, format: format)
+        for (_, assetLayers) in assets.precompositions { try LottieGradients.check(assetLayers, format: format) }
         let count = try LottieDrawCount(
             layers: layers, precompositions: assets.precompositions, canvasExtent: Double(max(width, height)),
             format: format)
