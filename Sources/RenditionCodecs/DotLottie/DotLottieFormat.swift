@@ -46,8 +46,35 @@ public struct DotLottieFormat: LottieSourceFormat {
     ///   `.limitExceeded` for too many entries or documents over `maxDocumentBytes`;
     ///   `.unsupported` for ZIP64 and encryption.
     public func lottieJSON(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [UInt8] {
-        let archive = try ZIPReader(
-            bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
+        try animationJSON(in: try archive(bytes), limits: limits)
+    }
+
+    /// The first animation's JSON (``lottieJSON(_:limits:)``) and the images under `images/`
+    /// (`i/` in dotLottie 2), from one read of the archive. Each image is inflated into a
+    /// buffer of its declared size; the sizes together are at most `limits.maxInputBytes`.
+    /// - Throws: what ``lottieJSON(_:limits:)`` throws; `.limitExceeded` naming `input-bytes`
+    ///   when the images declare more than it allows.
+    public func lottieSource(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> LottieSource {
+        let archive = try archive(bytes)
+        let json = try animationJSON(in: archive, limits: limits)
+        var images: [String: [UInt8]] = [:]
+        var budget = limits.maxInputBytes
+        for entry in archive.entries
+        where !entry.isFolder && (entry.name.hasPrefix("images/") || entry.name.hasPrefix("i/")) {
+            let image = try archive.data(of: entry, maxBytes: budget, key: .inputBytes)
+            budget -= image.count
+            images[entry.name] = image
+        }
+        return LottieSource(json: json, storedImages: images)
+    }
+
+    /// `bytes` read as an archive under this format's bounds.
+    private func archive(_ bytes: [UInt8]) throws(CodecError) -> ZIPReader {
+        try ZIPReader(bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
+    }
+
+    /// The JSON of the first animation `archive`'s manifest lists.
+    private func animationJSON(in archive: ZIPReader, limits: DecodeLimits) throws(CodecError) -> [UInt8] {
         guard let manifestEntry = archive.entry(named: "manifest.json") else {
             throw .corrupt(format: format, reason: "the archive has no manifest.json")
         }
@@ -72,25 +99,6 @@ public struct DotLottieFormat: LottieSourceFormat {
                         "\"\(animation.name)\" of \(animation.size) bytes with the \(manifest.count)-byte manifest"))
         }
         return try archive.data(of: animation, maxBytes: budget, key: .documentBytes)
-    }
-
-    /// The images under `images/` (`i/` in dotLottie 2), by their names in the archive, each
-    /// inflated into a buffer of its declared size; the sizes together at most
-    /// `limits.maxInputBytes`.
-    /// - Throws: what reading the archive throws; `.limitExceeded` naming `input-bytes` when
-    ///   the images declare more than it allows.
-    public func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]] {
-        let archive = try ZIPReader(
-            bytes, format: format, maxEntries: Self.maxEntries, maxNameBytes: Self.maxNameBytes)
-        var images: [String: [UInt8]] = [:]
-        var budget = limits.maxInputBytes
-        for entry in archive.entries
-        where !entry.isFolder && (entry.name.hasPrefix("images/") || entry.name.hasPrefix("i/")) {
-            let image = try archive.data(of: entry, maxBytes: budget, key: .inputBytes)
-            budget -= image.count
-            images[entry.name] = image
-        }
-        return images
     }
 
     /// The `id` of the first element of the manifest's `animations` array: a plain name.

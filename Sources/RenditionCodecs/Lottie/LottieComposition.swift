@@ -89,10 +89,10 @@ public final class LottieComposition {
         }
         let format = source.format
         try limits.check(inputBytes: bytes.count, format: format)
-        let json = try source.lottieJSON(bytes, limits: limits)
-        let images = try source.storedImages(bytes, limits: limits)
+        let lottie = try source.lottieSource(bytes, limits: limits)
+        let json = lottie.json
         let document = try json.withUnsafeBufferPointer { (buffer) throws(CodecError) in
-            try LottieDocument(json: buffer, format: format, limits: limits, storedImages: images)
+            try LottieDocument(json: buffer, format: format, limits: limits, storedImages: lottie.storedImages)
         }
         return (format, json, document)
     }

@@ -9,20 +9,37 @@ public protocol LottieSourceFormat: ImageFormatDecoder {
     /// - Throws: ``CodecError`` when the container is damaged, unsupported or over a limit.
     func lottieJSON(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [UInt8]
 
-    /// The images the container stores beside its document, by their path in it
-    /// (`images/img_0.png`), for image assets that name a file (`"u": "/images/", "p":
-    /// "img_0.png"`) rather than embed it. A format that stores none returns none (the
-    /// default): a document's image files are never read from disk.
-    /// - Throws: ``CodecError`` when the container is damaged or its images are over a limit.
-    func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]]
+    /// The document inside `bytes` with the images its container stores beside it, read in
+    /// one pass over the container. The default is ``lottieJSON(_:limits:)`` with no images;
+    /// a container that stores images (dotLottie) overrides it.
+    /// - Throws: ``CodecError`` when the container is damaged, unsupported or over a limit.
+    func lottieSource(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> LottieSource
+}
+
+/// A Lottie document and the images its container stores beside it, by their path in the
+/// container (`images/img_0.png`), for image assets that name a file (`"u": "/images/",
+/// "p": "img_0.png"`) rather than embed it. A document's image files are never read from disk.
+public struct LottieSource: Sendable {
+    /// The Lottie JSON.
+    public let json: [UInt8]
+    /// The stored images by path; empty for formats that store none.
+    public let storedImages: [String: [UInt8]]
+
+    /// A document and its container's images.
+    public init(json: [UInt8], storedImages: [String: [UInt8]] = [:]) {
+        self.json = json
+        self.storedImages = storedImages
+    }
 }
 
 extension LottieSourceFormat {
     /// Vector art.
     public var isVector: Bool { true }
 
-    /// No images beside the document.
-    public func storedImages(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> [String: [UInt8]] { [:] }
+    /// The document, with no images beside it.
+    public func lottieSource(_ bytes: [UInt8], limits: DecodeLimits) throws(CodecError) -> LottieSource {
+        LottieSource(json: try lottieJSON(bytes, limits: limits))
+    }
 
     /// The limits a Lottie document is checked and drawn under.
     public var limitKeys: [DecodeLimitKey] {

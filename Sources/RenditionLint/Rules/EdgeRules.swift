@@ -155,11 +155,7 @@ struct EdgeRules {
                 found.add(
                     .invisibleOnBackground,
                     "the art almost disappears on \(background.name): \(LintFormat.percent(v.outlineBlendFraction)) of its outline and \(LintFormat.percent(v.areaBlendFraction)) of its area are within dE \(limit) of the background",
-                    at: hit,
-                    [
-                        "background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
-                        "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE),
-                    ])
+                    at: hit, Self.details(v, on: background.name))
             } else if let hit = found.firstFrame(where: {
                 index < $0.visibility.count && $0.visibility[index].outlineBlends
             }) {
@@ -167,13 +163,17 @@ struct EdgeRules {
                 found.add(
                     .outlineBlends,
                     "the outline blends into \(background.name) (\(LintFormat.percent(v.outlineBlendFraction)) within dE \(limit)); the inside still shows",
-                    at: hit,
-                    [
-                        "background": .text(background.name), "outline_blend": .number(v.outlineBlendFraction),
-                        "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE),
-                    ])
+                    at: hit, Self.details(v, on: background.name))
             }
         }
+    }
+
+    /// The facts of how art shows on the background called `name`, for a finding's details.
+    private static func details(_ v: BackgroundVisibility, on name: String) -> [String: LintValue] {
+        [
+            "background": .text(name), "outline_blend": .number(v.outlineBlendFraction),
+            "area_blend": .number(v.areaBlendFraction), "outline_delta_e": .number(v.meanOutlineDeltaE),
+        ]
     }
 
     /// A rough colour name for messages.
